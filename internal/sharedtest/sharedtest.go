@@ -1,0 +1,94 @@
+// Package sharedtest gives tests access to the shared data set that lives
+// beside the project root (../shared): the 181 annotated pages and the
+// reference outputs. Tests that use it skip, saying why, when it is absent.
+package sharedtest
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Page is one page of the shared data set, gunzipped.
+type Page struct {
+	ID   string
+	HTML []byte
+}
+
+// Dir returns the path of the shared folder, or skips tb when it is absent.
+func Dir(tb testing.TB) string {
+	tb.Helper()
+	d, err := find()
+	if err != nil {
+		tb.Skipf("shared data set not available (%v): parity and quality tests need ../shared beside the project root", err)
+	}
+	return d
+}
+
+func find() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			s := filepath.Join(d, "..", "shared")
+			if _, err := os.Stat(filepath.Join(s, "datasets", "scrapinghub")); err != nil {
+				return "", err
+			}
+			return s, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", os.ErrNotExist
+		}
+	}
+}
+
+var (
+	pagesOnce sync.Once
+	pages     []Page
+	pagesErr  error
+)
+
+// Pages returns the 181 pages of datasets/scrapinghub sorted by id, loaded
+// once per test binary. It skips tb when the data set is absent.
+func Pages(tb testing.TB) []Page {
+	tb.Helper()
+	dir := Dir(tb)
+	pagesOnce.Do(func() { pages, pagesErr = load(filepath.Join(dir, "datasets", "scrapinghub", "html")) })
+	if pagesErr != nil {
+		tb.Fatalf("loading shared pages: %v", pagesErr)
+	}
+	return pages
+}
+
+func load(dir string) ([]Page, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.html.gz"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	out := make([]Page, 0, len(names))
+	for _, n := range names {
+		raw, err := os.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return nil, err
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Page{ID: strings.TrimSuffix(filepath.Base(n), ".html.gz"), HTML: b})
+	}
+	return out, nil
+}

@@ -1,0 +1,731 @@
+package tokenizer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"golang.org/x/net/html/atom"
+)
+
+//go:generate go run ./internal/entgen -o entities_gen.go
+
+// Kind is the kind of a token.
+type Kind uint8
+
+// Token kinds, named as in golang.org/x/net/html.
+const (
+	// ErrorToken ends the token stream: Err tells why (io.EOF at the end of input).
+	ErrorToken Kind = iota
+	TextToken
+	StartTagToken
+	EndTagToken
+	SelfClosingTagToken
+	CommentToken
+	DoctypeToken
+)
+
+var kindNames = [...]string{"Error", "Text", "StartTag", "EndTag", "SelfClosingTag", "Comment", "Doctype"}
+
+// String returns the kind's name.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// ErrTooLarge is returned by Reset when the input is longer than the
+// configured maximum. The Tokenizer then holds the first MaxBytes bytes, so a
+// caller may still tokenize the truncated document.
+var ErrTooLarge = errors.New("tokenizer: input exceeds the maximum size")
+
+// DefaultMaxBytes is the input limit of a Tokenizer made without WithMaxBytes.
+const DefaultMaxBytes = 64 << 20
+
+// Option configures a Tokenizer. Options are checked by New; Reset keeps them.
+type Option func(*Tokenizer) error
+
+// WithMaxBytes limits how many bytes Reset reads from its io.Reader.
+// Bytes beyond the limit are never buffered.
+func WithMaxBytes(n int) Option {
+	return func(z *Tokenizer) error {
+		if n <= 0 {
+			return fmt.Errorf("tokenizer: WithMaxBytes(%d): the limit must be positive", n)
+		}
+		z.maxBytes = n
+		return nil
+	}
+}
+
+// WithScripting makes noscript a raw-text element, as in a browser that runs
+// scripts. Off by default.
+func WithScripting(on bool) Option {
+	return func(z *Tokenizer) error {
+		z.scripting = on
+		return nil
+	}
+}
+
+// textMode says how Text decodes the current token's data.
+type textMode uint8
+
+const (
+	modeData    textMode = iota // entities decoded, NUL dropped
+	modeRCData                  // entities decoded, NUL replaced
+	modeRawText                 // NUL replaced only
+)
+
+// Tokenizer walks one document at a time; Reset starts the next. It is not
+// safe for concurrent use. The zero value is not usable: call New.
+type Tokenizer struct {
+	buf  []byte // the document
+	own  []byte // reusable read buffer for Reset
+	pos  int    // next unread byte of buf
+	err  error  // sticky error once the stream ends
+	kind Kind
+
+	start, end int // raw bytes of the current token
+
+	// tags
+	nameStart, nameEnd int
+	name               []byte
+	lowerName          []byte
+	tagAtom            atom.Atom
+	attrPos, attrEnd   int
+	attrKey, attrVal   []byte
+
+	// text, comment and doctype data
+	dataStart, dataEnd int
+	mode               textMode
+	text               []byte // view of the input or of textBuf
+	textBuf            []byte // decoded text, reused
+	textOK             bool
+
+	rawTag  []byte // lower-case name of the raw-text element whose content comes next
+	rawBuf  [16]byte
+	rawKind atom.Atom
+
+	maxBytes  int
+	scripting bool
+}
+
+// New returns a Tokenizer configured by opts, with no document loaded.
+func New(opts ...Option) (*Tokenizer, error) {
+	z := &Tokenizer{maxBytes: DefaultMaxBytes}
+	for _, o := range opts {
+		if err := o(z); err != nil {
+			return nil, err
+		}
+	}
+	z.ResetBytes(nil)
+	return z, nil
+}
+
+// MaxBytes returns the input limit that Reset enforces.
+func (z *Tokenizer) MaxBytes() int { return z.maxBytes }
+
+// ResetBytes starts tokenizing b, which must be UTF-8 (invalid sequences
+// pass through unchanged). b is not copied and must not change while the
+// Tokenizer uses it; no size limit applies.
+func (z *Tokenizer) ResetBytes(b []byte) {
+	z.buf = b
+	z.pos = 0
+	z.err = nil
+	z.kind = ErrorToken
+	z.rawTag = nil
+	z.rawKind = 0
+	z.start, z.end = 0, 0
+}
+
+// maxEmptyReads bounds how often a reader may return (0, nil) in a row
+// before Reset gives up, so that a broken reader cannot make it spin.
+const maxEmptyReads = 100
+
+// Reset reads the whole of r, up to the configured maximum, into the
+// Tokenizer's reusable buffer and starts tokenizing it. If r holds more, Reset
+// returns an error wrapping ErrTooLarge and the Tokenizer holds the first
+// MaxBytes bytes. A read error is returned as is, with what was read loaded.
+func (z *Tokenizer) Reset(r io.Reader) error {
+	buf := z.own[:0]
+	limit := z.maxBytes + 1 // one byte more tells "exactly the limit" from "over"
+	var err error
+	empty := 0
+	for len(buf) < limit {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		room := buf[len(buf):min(cap(buf), limit)]
+		n, rerr := r.Read(room)
+		buf = buf[:len(buf)+n]
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			err = rerr
+			break
+		}
+		if n == 0 {
+			if empty++; empty >= maxEmptyReads {
+				err = io.ErrNoProgress
+				break
+			}
+		} else {
+			empty = 0
+		}
+	}
+	if len(buf) > z.maxBytes {
+		buf = buf[:z.maxBytes]
+		err = fmt.Errorf("%w (%d bytes)", ErrTooLarge, z.maxBytes)
+	}
+	z.own = buf
+	z.ResetBytes(buf)
+	return err
+}
+
+// Err returns the reason the stream ended: io.EOF after the whole input.
+// It is nil while tokens remain.
+func (z *Tokenizer) Err() error { return z.err }
+
+// Raw returns the bytes of the current token as they are in the input.
+func (z *Tokenizer) Raw() []byte { return z.buf[z.start:z.end] }
+
+// Offset returns the byte offset of the current token in the input.
+func (z *Tokenizer) Offset() int { return z.start }
+
+// Input returns the document being tokenized.
+func (z *Tokenizer) Input() []byte { return z.buf }
+
+// TagName returns the lower-cased name of the current tag.
+func (z *Tokenizer) TagName() []byte { return z.name }
+
+// TagAtom returns the atom of the current tag's name, or 0 if the name is
+// not one x/net/html/atom knows.
+func (z *Tokenizer) TagAtom() atom.Atom { return z.tagAtom }
+
+// Next scans the next token and returns its kind.
+func (z *Tokenizer) Next() Kind {
+	z.textOK = false
+	z.name = nil
+	z.tagAtom = 0
+	if z.err != nil {
+		z.kind = ErrorToken
+		return ErrorToken
+	}
+	if z.rawTag != nil {
+		if k, ok := z.nextRaw(); ok {
+			return k
+		}
+	}
+	b := z.buf
+	start := z.pos
+	for i := start; ; {
+		j := bytes.IndexByte(b[i:], '<')
+		if j < 0 {
+			if start < len(b) {
+				return z.setData(TextToken, start, len(b), len(b), start, len(b), modeData)
+			}
+			return z.stop(io.EOF)
+		}
+		i += j
+		if !z.opensMarkup(i) {
+			i++
+			continue
+		}
+		if i > start {
+			// Emit the text first; the markup is scanned on the next call.
+			return z.setData(TextToken, start, i, i, start, i, modeData)
+		}
+		if k, ok := z.markup(i); ok {
+			return k
+		}
+		// Markup that yields no token (such as "</>"): go on after it.
+		start = z.pos
+		i = start
+		if z.err != nil {
+			return ErrorToken
+		}
+	}
+}
+
+// opensMarkup reports whether the '<' at i starts markup rather than text,
+// which the standard decides by the next byte or two alone.
+func (z *Tokenizer) opensMarkup(i int) bool {
+	b := z.buf
+	if i+1 >= len(b) {
+		return false
+	}
+	c := b[i+1]
+	switch {
+	case isAlpha(c), c == '!', c == '?':
+		return true
+	case c == '/':
+		return i+2 < len(b)
+	}
+	return false
+}
+
+func (z *Tokenizer) stop(err error) Kind {
+	z.err = err
+	z.kind = ErrorToken
+	z.start, z.end = len(z.buf), len(z.buf)
+	z.pos = len(z.buf)
+	return ErrorToken
+}
+
+func (z *Tokenizer) setData(k Kind, start, end, next, ds, de int, m textMode) Kind {
+	z.kind = k
+	z.start, z.end, z.pos = start, end, next
+	z.dataStart, z.dataEnd = ds, de
+	z.mode = m
+	return k
+}
+
+// markup scans the markup starting with the '<' at i. It reports false when
+// the markup yields no token; z.pos is then past it (or z.err is set).
+func (z *Tokenizer) markup(i int) (Kind, bool) {
+	b := z.buf
+	c := b[i+1]
+	switch {
+	case isAlpha(c):
+		return z.tag(i, i+1, false)
+	case c == '/':
+		if isAlpha(b[i+2]) {
+			return z.tag(i, i+2, true)
+		}
+		if b[i+2] == '>' {
+			z.pos = i + 3
+			return ErrorToken, false
+		}
+		return z.bogusComment(i, i+2), true
+	case c == '?':
+		return z.bogusComment(i, i+1), true
+	}
+	// "<!"
+	if bytes.HasPrefix(b[i+2:], []byte("--")) {
+		return z.comment(i), true
+	}
+	if hasPrefixFold(b[i+2:], "doctype") {
+		ds := i + 9
+		end := bytes.IndexByte(b[ds:], '>')
+		if end < 0 {
+			return z.setData(DoctypeToken, i, len(b), len(b), ds, len(b), modeRawText), true
+		}
+		return z.setData(DoctypeToken, i, ds+end+1, ds+end+1, ds, ds+end, modeRawText), true
+	}
+	return z.bogusComment(i, i+2), true
+}
+
+func (z *Tokenizer) bogusComment(i, ds int) Kind {
+	b := z.buf
+	end := bytes.IndexByte(b[ds:], '>')
+	if end < 0 {
+		return z.setData(CommentToken, i, len(b), len(b), ds, len(b), modeRawText)
+	}
+	return z.setData(CommentToken, i, ds+end+1, ds+end+1, ds, ds+end, modeRawText)
+}
+
+// comment scans "<!--" at i to its end: "-->", "--!>", or the end of input.
+func (z *Tokenizer) comment(i int) Kind {
+	b := z.buf
+	ds := i + 4
+	// "<!-->" and "<!--->" are complete, empty comments.
+	if ds < len(b) && b[ds] == '>' {
+		return z.setData(CommentToken, i, ds+1, ds+1, ds, ds, modeRawText)
+	}
+	if ds+1 < len(b) && b[ds] == '-' && b[ds+1] == '>' {
+		return z.setData(CommentToken, i, ds+2, ds+2, ds, ds, modeRawText)
+	}
+	for p := ds; ; {
+		j := bytes.Index(b[p:], []byte("--"))
+		if j < 0 {
+			return z.setData(CommentToken, i, len(b), len(b), ds, len(b), modeRawText)
+		}
+		p += j
+		rest := b[p+2:]
+		switch {
+		case len(rest) > 0 && rest[0] == '>':
+			return z.setData(CommentToken, i, p+3, p+3, ds, p, modeRawText)
+		case len(rest) > 1 && rest[0] == '!' && rest[1] == '>':
+			return z.setData(CommentToken, i, p+4, p+4, ds, p, modeRawText)
+		}
+		p++
+	}
+}
+
+// tag scans a start or end tag whose name begins at ns. A tag cut off by the
+// end of input yields no token and ends the stream.
+func (z *Tokenizer) tag(i, ns int, isEnd bool) (Kind, bool) {
+	b := z.buf
+	p := ns
+	for p < len(b) && !isSpace(b[p]) && b[p] != '/' && b[p] != '>' {
+		p++
+	}
+	ne := p
+	as := p
+	selfClosing := false
+loop:
+	for p < len(b) {
+		switch c := b[p]; {
+		case c == '>':
+			break loop
+		case isSpace(c):
+			p++
+		case c == '/':
+			if p+1 < len(b) && b[p+1] == '>' {
+				selfClosing = true
+				p++
+				break loop
+			}
+			p++
+		default:
+			p = skipAttr(b, p)
+		}
+	}
+	if p >= len(b) {
+		z.stop(io.EOF)
+		return ErrorToken, true
+	}
+	z.start, z.end, z.pos = i, p+1, p+1
+	z.nameStart, z.nameEnd = ns, ne
+	z.attrPos, z.attrEnd = as, p
+	if selfClosing {
+		z.attrEnd = p - 1
+	}
+	z.name = lowerInto(&z.lowerName, b[ns:ne])
+	z.tagAtom = atom.Lookup(z.name)
+	switch {
+	case isEnd:
+		z.kind = EndTagToken
+		return EndTagToken, true
+	case selfClosing:
+		z.kind = SelfClosingTagToken
+	default:
+		z.kind = StartTagToken
+	}
+	// The self-closing flag does not stop raw text: "<script/>" still opens script data.
+	if z.isRawText(z.tagAtom) {
+		z.rawKind = z.tagAtom
+		z.rawTag = append(z.rawBuf[:0], z.name...)
+	}
+	return z.kind, true
+}
+
+// skipAttr skips one attribute (name, and value if any) starting at p and
+// returns the position after it.
+func skipAttr(b []byte, p int) int {
+	p++ // the first byte belongs to the name even if it is '='
+	for p < len(b) && !isSpace(b[p]) && b[p] != '/' && b[p] != '>' && b[p] != '=' {
+		p++
+	}
+	q := skipSpace(b, p)
+	if q >= len(b) || b[q] != '=' {
+		return q
+	}
+	q = skipSpace(b, q+1)
+	if q < len(b) && (b[q] == '"' || b[q] == '\'') {
+		k := bytes.IndexByte(b[q+1:], b[q])
+		if k < 0 {
+			return len(b)
+		}
+		return q + 1 + k + 1
+	}
+	for q < len(b) && !isSpace(b[q]) && b[q] != '>' {
+		q++
+	}
+	return q
+}
+
+func (z *Tokenizer) isRawText(a atom.Atom) bool {
+	switch a {
+	case atom.Script, atom.Style, atom.Xmp, atom.Iframe, atom.Noembed, atom.Noframes,
+		atom.Plaintext, atom.Title, atom.Textarea:
+		return true
+	case atom.Noscript:
+		return z.scripting
+	}
+	return false
+}
+
+// nextRaw returns the content of the raw-text element just opened, up to its
+// end tag. It reports false when the content is empty.
+func (z *Tokenizer) nextRaw() (Kind, bool) {
+	b := z.buf
+	start := z.pos
+	kind := z.rawKind
+	var end int
+	switch kind {
+	case atom.Plaintext:
+		end = len(b)
+	case atom.Script:
+		end = z.scriptEnd(start)
+	default:
+		end = z.rawEnd(start)
+	}
+	z.rawTag = nil
+	z.rawKind = 0
+	if end == start {
+		return ErrorToken, false
+	}
+	mode := modeRawText
+	if kind == atom.Title || kind == atom.Textarea {
+		mode = modeRCData
+	}
+	return z.setData(TextToken, start, end, end, start, end, mode), true
+}
+
+// rawEnd finds the appropriate end tag ("</" + the element's name + a space,
+// '/' or '>') at or after p, or the end of input.
+func (z *Tokenizer) rawEnd(p int) int {
+	b := z.buf
+	for {
+		j := bytes.Index(b[p:], []byte("</"))
+		if j < 0 {
+			return len(b)
+		}
+		p += j
+		if z.endTagAt(p) {
+			return p
+		}
+		p += 2
+	}
+}
+
+func (z *Tokenizer) endTagAt(p int) bool {
+	b := z.buf
+	n := len(z.rawTag)
+	if p+2+n > len(b) || !hasPrefixFold(b[p+2:], z.rawTag) {
+		return false
+	}
+	q := p + 2 + n
+	return q == len(b) || isSpace(b[q]) || b[q] == '/' || b[q] == '>'
+}
+
+// scriptEnd finds the end of script data starting at p, honouring the
+// standard's escaped and double-escaped states: inside "<!--", a nested
+// "<script>" hides "</script>" until "-->".
+func (z *Tokenizer) scriptEnd(p int) int {
+	b := z.buf
+	const (
+		plain = iota
+		escaped
+		double
+	)
+	state := plain
+	for p < len(b) {
+		if state == plain {
+			j := bytes.IndexByte(b[p:], '<')
+			if j < 0 {
+				return len(b)
+			}
+			p += j
+			switch {
+			case z.endTagAt(p):
+				return p
+			case bytes.HasPrefix(b[p:], []byte("<!--")):
+				state = escaped
+				p += 4
+				// "<!-->" and "<!--->" leave the escape at once.
+				if p < len(b) && b[p] == '>' {
+					state = plain
+				}
+				continue
+			}
+			p++
+			continue
+		}
+		switch c := b[p]; {
+		case c == '-' && bytes.HasPrefix(b[p:], []byte("-->")):
+			state = plain
+			p += 3
+		case c == '<' && state == escaped && z.endTagAt(p):
+			return p
+		case c == '<' && state == escaped && scriptTagAt(b, p+1):
+			state = double
+			p += 7
+		case c == '<' && state == double && b[min(p+1, len(b)-1)] == '/' && scriptTagAt(b, p+2):
+			state = escaped
+			p += 8
+		default:
+			p++
+		}
+	}
+	return len(b)
+}
+
+// scriptTagAt reports whether "script" followed by a space, '/' or '>' starts at p.
+func scriptTagAt(b []byte, p int) bool {
+	if p+6 >= len(b) || !hasPrefixFold(b[p:], "script") {
+		return false
+	}
+	c := b[p+6]
+	return isSpace(c) || c == '/' || c == '>'
+}
+
+// Text returns the text of the current text, comment or doctype token:
+// character references decoded in text and escapable raw text, CR LF and CR
+// turned into LF, U+0000 dropped in text and replaced by U+FFFD elsewhere.
+// It is nil for other tokens.
+func (z *Tokenizer) Text() []byte {
+	switch z.kind {
+	case TextToken, CommentToken, DoctypeToken:
+	default:
+		return nil
+	}
+	if z.textOK {
+		return z.text
+	}
+	z.textOK = true
+	d := z.buf[z.dataStart:z.dataEnd]
+	needsWork := bytes.IndexByte(d, '\r') >= 0 || bytes.IndexByte(d, 0) >= 0
+	if z.mode != modeRawText && bytes.IndexByte(d, '&') >= 0 {
+		needsWork = true
+	}
+	if !needsWork {
+		z.text = d
+		return d
+	}
+	z.textBuf = decode(z.textBuf[:0], d, z.mode)
+	z.text = z.textBuf
+	return z.text
+}
+
+// decode appends d to dst as Text describes.
+func decode(dst, d []byte, mode textMode) []byte {
+	for i := 0; i < len(d); {
+		c := d[i]
+		switch {
+		case c == '&' && mode != modeRawText:
+			var n int
+			dst, n = appendCharRef(dst, d[i:], false)
+			i += n
+		case c == '\r':
+			dst = append(dst, '\n')
+			i++
+			if i < len(d) && d[i] == '\n' {
+				i++
+			}
+		case c == 0:
+			if mode != modeData {
+				dst = append(dst, "\uFFFD"...)
+			}
+			i++
+		default:
+			j := i + 1
+			for j < len(d) && d[j] != '&' && d[j] != '\r' && d[j] != 0 {
+				j++
+			}
+			dst = append(dst, d[i:j]...)
+			i = j
+		}
+	}
+	return dst
+}
+
+// TagAttr returns the next attribute of the current tag: its lower-cased
+// key, its value with character references decoded, and whether more
+// attributes follow. Views change on the next call to TagAttr or Next.
+func (z *Tokenizer) TagAttr() (key, val []byte, more bool) {
+	b := z.buf[:z.attrEnd]
+	p := z.attrPos
+	for p < len(b) && (isSpace(b[p]) || b[p] == '/') {
+		p++
+	}
+	if p >= len(b) {
+		z.attrPos = p
+		return nil, nil, false
+	}
+	ks := p
+	p++
+	for p < len(b) && !isSpace(b[p]) && b[p] != '/' && b[p] != '=' {
+		p++
+	}
+	key = lowerInto(&z.attrKey, b[ks:p])
+	q := skipSpace(b, p)
+	val = z.attrVal[:0]
+	if q < len(b) && b[q] == '=' {
+		q = skipSpace(b, q+1)
+		var raw []byte
+		if q < len(b) && (b[q] == '"' || b[q] == '\'') {
+			k := bytes.IndexByte(b[q+1:], b[q])
+			if k < 0 {
+				k = len(b) - q - 1
+			}
+			raw = b[q+1 : q+1+k]
+			q = min(q+1+k+1, len(b))
+		} else {
+			vs := q
+			for q < len(b) && !isSpace(b[q]) {
+				q++
+			}
+			raw = b[vs:q]
+		}
+		for i := 0; i < len(raw); {
+			if raw[i] == '&' {
+				var n int
+				val, n = appendCharRef(val, raw[i:], true)
+				i += n
+				continue
+			}
+			j := i + 1
+			for j < len(raw) && raw[j] != '&' {
+				j++
+			}
+			val = append(val, raw[i:j]...)
+			i = j
+		}
+		z.attrVal = val
+		p = q
+	} else {
+		p = q
+	}
+	z.attrPos = p
+	for p < len(b) && (isSpace(b[p]) || b[p] == '/') {
+		p++
+	}
+	return key, val, p < len(b)
+}
+
+// lowerInto returns s lower-cased (ASCII), using *scratch only when s has
+// upper-case letters.
+func lowerInto(scratch *[]byte, s []byte) []byte {
+	for i, c := range s {
+		if 'A' <= c && c <= 'Z' {
+			out := append((*scratch)[:0], s...)
+			for j := i; j < len(out); j++ {
+				if c := out[j]; 'A' <= c && c <= 'Z' {
+					out[j] = c + 'a' - 'A'
+				}
+			}
+			*scratch = out
+			return out
+		}
+	}
+	return s
+}
+
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r' }
+
+func skipSpace(b []byte, p int) int {
+	for p < len(b) && isSpace(b[p]) {
+		p++
+	}
+	return p
+}
+
+// hasPrefixFold reports whether b starts with the lower-case ASCII word s,
+// ignoring ASCII case.
+func hasPrefixFold[S ~string | ~[]byte](b []byte, s S) bool {
+	if len(b) < len(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if b[i]|0x20 != s[i] {
+			return false
+		}
+	}
+	return true
+}

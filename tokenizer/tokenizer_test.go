@@ -1,0 +1,339 @@
+package tokenizer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/jtextract/jt/internal/sharedtest"
+	"golang.org/x/net/html"
+)
+
+// tok is a token reduced to what both tokenizers must agree on.
+type tok struct {
+	kind  string
+	data  string
+	attrs string
+}
+
+// normText removes what the two tokenizers legitimately treat differently:
+// U+0000 (dropped here in text, kept by x/net) and its replacement.
+func normText(s []byte) string {
+	return strings.NewReplacer("\x00", "", "\uFFFD", "").Replace(string(s))
+}
+
+// ours tokenizes src with jt's tokenizer, merging adjacent text tokens.
+func ours(t testing.TB, src []byte, opts ...Option) []tok {
+	z, err := New(opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z.ResetBytes(src)
+	var out []tok
+	for {
+		k := z.Next()
+		switch k {
+		case ErrorToken:
+			if !errors.Is(z.Err(), io.EOF) {
+				t.Fatalf("Err() = %v, want io.EOF", z.Err())
+			}
+			return out
+		case TextToken:
+			out = appendText(out, normText(z.Text()))
+		case StartTagToken, SelfClosingTagToken, EndTagToken:
+			var attrs strings.Builder
+			if k != EndTagToken {
+				for more := true; more; {
+					var key, val []byte
+					key, val, more = z.TagAttr()
+					if key != nil {
+						fmt.Fprintf(&attrs, "%s=%q ", key, val)
+					}
+				}
+			}
+			out = append(out, tok{kindName(k), string(z.TagName()), attrs.String()})
+		case CommentToken:
+			// x/net decodes references in comments; the standard does not.
+			out = appendComment(out, html.UnescapeString(normText(z.Text())))
+		}
+	}
+}
+
+// appendComment skips empty comments: x/net reports "</>" as one.
+func appendComment(out []tok, s string) []tok {
+	if s == "" {
+		return out
+	}
+	return append(out, tok{"comment", s, ""})
+}
+
+// theirs tokenizes src with x/net/html's Tokenizer the same way.
+func theirs(src []byte) []tok {
+	z := html.NewTokenizer(bytes.NewReader(src))
+	var out []tok
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			return out
+		case html.TextToken:
+			out = appendText(out, normText(z.Text()))
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			name, hasAttr := z.TagName()
+			var attrs strings.Builder
+			for hasAttr && tt != html.EndTagToken {
+				var key, val []byte
+				key, val, hasAttr = z.TagAttr()
+				fmt.Fprintf(&attrs, "%s=%q ", key, val)
+			}
+			k := "start"
+			if tt == html.EndTagToken {
+				k = "end"
+			}
+			out = append(out, tok{k, string(name), attrs.String()})
+		case html.CommentToken:
+			out = appendComment(out, normText(z.Text()))
+		}
+	}
+}
+
+func kindName(k Kind) string {
+	if k == EndTagToken {
+		return "end"
+	}
+	return "start" // the self-closing flag is compared separately, not here
+}
+
+func appendText(out []tok, s string) []tok {
+	if s == "" {
+		return out
+	}
+	if n := len(out); n > 0 && out[n-1].kind == "text" {
+		out[n-1].data += s
+		return out
+	}
+	return append(out, tok{kind: "text", data: s})
+}
+
+func firstDiff(a, b []tok) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+// TestSharedPagesAgreeWithXNet checks every shared page token by token
+// against golang.org/x/net/html's Tokenizer (with scripting on, as x/net has).
+func TestSharedPagesAgreeWithXNet(t *testing.T) {
+	pages := sharedtest.Pages(t)
+	same := 0
+	for _, p := range pages {
+		a, b := ours(t, p.HTML, WithScripting(true)), theirs(p.HTML)
+		if i := firstDiff(a, b); i >= 0 {
+			t.Errorf("page %s: token %d differs:\n ours:   %+v\n x/net: %+v", p.ID, i, at(a, i), at(b, i))
+			continue
+		}
+		same++
+	}
+	t.Logf("%d of %d shared pages tokenize identically to x/net/html", same, len(pages))
+}
+
+func at(ts []tok, i int) any {
+	if i < len(ts) {
+		t := ts[i]
+		if len(t.data) > 200 {
+			t.data = t.data[:200] + "…"
+		}
+		return t
+	}
+	return "(end)"
+}
+
+// TestHostileAgreesWithXNet covers markup that trips naive scanners.
+func TestHostileAgreesWithXNet(t *testing.T) {
+	cases := []string{
+		"",
+		"plain text only",
+		"a < b and c <d",
+		"<p>unclosed comment <!-- runs to the end <p>not a tag",
+		"<!---->x<!-->y<!--->z<!-- a -- b --!>w",
+		`<script>var s = "</script>"; alert(1)</script>after`,
+		`<script><!-- document.write("<script>x</script>"); --></script>after`,
+		`<script><!--<script></script>--></script>after`,
+		"<a href=foo title=bar>unquoted</a>",
+		`<a href='x>y' title="a'b">quoted gt</a>`,
+		"<p>NUL\x00byte</p><script>a\x00b</script>",
+		"<p>stray < and <3 and </ and <> and </>x",
+		"<?xml version='1.0'?><!DOCTYPE html><html>",
+		"<![CDATA[ x ]]>after",
+		"<title>a &amp; <b> b</title><textarea>&lt;x&gt;</textarea>",
+		"&amp;&lt;&gt;&quot;&#39;&#x27;&#0;&#x110000;&#128;&notit;&notin;&ampx&copy2 &#65&#x41",
+		`<a href="?a=1&amp=2&copy=3&b=&lt;">x</a>`,
+		"<style>p { content: '</p>' }</style><p>y",
+		"<xmp><b>raw</b></xmp><plaintext><b>all raw",
+		"<iframe><p>raw in iframe</p></iframe>",
+		"<div\nclass\n=\n'x'\n>multi\r\nline\rtext</div\n>",
+		"<br/><img src=x/><input disabled/>",
+		"<A HREF=X>Upper</A><DIV ID=Y></DIV>",
+		"<a b c=d e='f' g=\"h\" =i>x</a>",
+	}
+	for _, c := range cases {
+		a, b := ours(t, []byte(c), WithScripting(true)), theirs([]byte(c))
+		if i := firstDiff(a, b); i >= 0 {
+			t.Errorf("%q: token %d differs:\n ours:   %+v\n x/net: %+v", c, i, at(a, i), at(b, i))
+		}
+	}
+}
+
+// TestDeviations pins where jt deliberately differs from x/net/html.
+func TestDeviations(t *testing.T) {
+	cases := []struct {
+		name, in string
+		want     []tok
+		opts     []Option
+	}{
+		{"noscript is markup without scripting", "<noscript><p>x</p></noscript>",
+			[]tok{{"start", "noscript", ""}, {"start", "p", ""}, {"text", "x", ""}, {"end", "p", ""}, {"end", "noscript", ""}}, nil},
+		{"noscript is raw text with scripting", "<noscript><p>x</p></noscript>",
+			[]tok{{"start", "noscript", ""}, {"text", "<p>x</p>", ""}, {"end", "noscript", ""}}, []Option{WithScripting(true)}},
+	}
+	for _, c := range cases {
+		got := ours(t, []byte(c.in), c.opts...)
+		if i := firstDiff(got, c.want); i >= 0 {
+			t.Errorf("%s: token %d: got %+v, want %+v", c.name, i, at(got, i), at(c.want, i))
+		}
+	}
+}
+
+func TestCommentsKeepReferences(t *testing.T) {
+	z, _ := New()
+	z.ResetBytes([]byte("<!-- &amp; -->"))
+	if k := z.Next(); k != CommentToken || string(z.Text()) != " &amp; " {
+		t.Fatalf("got %v %q, want Comment \" &amp; \"", k, z.Text())
+	}
+}
+
+func TestSelfClosing(t *testing.T) {
+	z, _ := New()
+	z.ResetBytes([]byte(`<br/><a href=x/><img src="y"/>`))
+	var kinds []Kind
+	for k := z.Next(); k != ErrorToken; k = z.Next() {
+		kinds = append(kinds, k)
+	}
+	want := []Kind{SelfClosingTagToken, StartTagToken, SelfClosingTagToken}
+	if fmt.Sprint(kinds) != fmt.Sprint(want) {
+		t.Fatalf("kinds = %v, want %v", kinds, want)
+	}
+}
+
+func TestResetLimits(t *testing.T) {
+	z, err := New(WithMaxBytes(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Reset(strings.NewReader("0123456789")); err != nil {
+		t.Fatalf("exactly the limit: %v", err)
+	}
+	err = z.Reset(strings.NewReader("0123456789ABC"))
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("over the limit: err = %v, want ErrTooLarge", err)
+	}
+	if got := string(z.Input()); got != "0123456789" {
+		t.Fatalf("truncated input = %q", got)
+	}
+	if err := z.Reset(iotest.ErrReader(io.ErrUnexpectedEOF)); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("read error: %v", err)
+	}
+	if err := z.Reset(zeroReader{}); !errors.Is(err, io.ErrNoProgress) {
+		t.Fatalf("(0, nil) reader: %v", err)
+	}
+	if err := z.Reset(iotest.OneByteReader(strings.NewReader("<p>x"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(WithMaxBytes(0)); err == nil {
+		t.Fatal("WithMaxBytes(0) accepted")
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read([]byte) (int, error) { return 0, nil }
+
+func TestZeroAllocs(t *testing.T) {
+	pages := sharedtest.Pages(t)
+	src := pages[0].HTML
+	z, _ := New()
+	walk := func() {
+		z.ResetBytes(src)
+		for k := z.Next(); k != ErrorToken; k = z.Next() {
+			switch k {
+			case TextToken:
+				z.Text()
+			case StartTagToken:
+				for more := true; more; {
+					_, _, more = z.TagAttr()
+				}
+			}
+		}
+	}
+	walk()
+	if n := testing.AllocsPerRun(5, walk); n != 0 {
+		t.Fatalf("a warm Tokenizer allocates %v times per page, want 0", n)
+	}
+}
+
+// TestLongInputsLinear guards against quadratic scans on degenerate input.
+func TestLongInputs(t *testing.T) {
+	for _, s := range []string{
+		strings.Repeat("<", 1<<20),
+		strings.Repeat("<!--", 1<<18),
+		strings.Repeat("<a ", 1<<18),
+		"<script>" + strings.Repeat("<!--<script>", 1<<16),
+		strings.Repeat("&amp", 1<<18),
+		strings.Repeat("<div x=1 y='2'>", 1<<16),
+	} {
+		n := 0
+		z, _ := New()
+		z.ResetBytes([]byte(s))
+		for k := z.Next(); k != ErrorToken; k = z.Next() {
+			z.Text()
+			n++
+		}
+		if n > len(s) {
+			t.Fatalf("more tokens (%d) than bytes (%d)", n, len(s))
+		}
+	}
+}
+
+func FuzzTokenizer(f *testing.F) {
+	for _, s := range []string{"<p>a</p>", "<!--", "<script>a</script>", "&#x110000;&amp", "<a b='c>d'>e</a>", "<title>&lt;", "</>", "<!DOCTYPE"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		z, _ := New()
+		z.ResetBytes(b)
+		prev := -1
+		for k := z.Next(); k != ErrorToken; k = z.Next() {
+			if z.Offset() <= prev {
+				t.Fatalf("offset went back: %d after %d", z.Offset(), prev)
+			}
+			prev = z.Offset()
+			z.Text()
+			for more := k == StartTagToken || k == SelfClosingTagToken; more; {
+				_, _, more = z.TagAttr()
+			}
+		}
+		if z.Err() != io.EOF {
+			t.Fatalf("Err() = %v", z.Err())
+		}
+	})
+}
