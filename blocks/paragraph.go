@@ -36,9 +36,10 @@ func (s Span) Len() int { return int(s.End - s.Start) }
 // boundaries (block-level tags or <br><br>), with the shallow features
 // jusText classifies by. Text and path live in the builder's arenas.
 type Paragraph struct {
-	Text  Span // normalised text, in the text arena
-	Path  Span // DOM path where the paragraph started ("html.body.div.p"), in the path arena
-	XPath Span // XPath where the paragraph started ("/html[1]/body[1]/div[2]"), in the path arena; empty unless recorded
+	Text  Span  // normalised text, in the text arena
+	Path  Span  // DOM path where the paragraph started ("html.body.div.p"), in the path arena
+	Node  int32 // ID of the innermost element open where the paragraph started (see Elem.ID), -1 if none
+	XPath Span  // XPath where the paragraph started ("/html[1]/body[1]/div[2]"), in the path arena; empty unless recorded
 
 	Length    int // text length in Unicode code points
 	Words     int // whitespace-separated words
@@ -48,7 +49,7 @@ type Paragraph struct {
 
 	Heading   bool // structural: an h1–h6 element is on the DOM path
 	Copyright bool // the text contains "©" or "&copy"
-	InSelect  bool // the DOM path matches jusText's `^select|\.select`
+	InSelect  bool // the DOM path contains "select" (jusText's test)
 
 	CFClass Class // context-free class
 	Class   Class // final class after the context-sensitive pass

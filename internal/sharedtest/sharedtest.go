@@ -6,6 +6,7 @@ package sharedtest
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -91,4 +92,30 @@ func load(dir string) ([]Page, error) {
 		out = append(out, Page{ID: strings.TrimSuffix(filepath.Base(n), ".html.gz"), HTML: b})
 	}
 	return out, nil
+}
+
+// JSONLines returns the lines of a JSON Lines file, failing tb when it
+// cannot be read.
+func JSONLines(tb testing.TB, name string) [][]byte {
+	tb.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var lines [][]byte
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// Unmarshal decodes one JSON line of file name into v, failing tb with the
+// file name when it is not valid.
+func Unmarshal(tb testing.TB, name string, line []byte, v any) {
+	tb.Helper()
+	if err := json.Unmarshal(line, v); err != nil {
+		tb.Fatalf("%s: %v", name, err)
+	}
 }

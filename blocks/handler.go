@@ -1,0 +1,58 @@
+package blocks
+
+import "github.com/jtextract/jt/tokenizer"
+
+// Handler receives one document's element events from a Walker, balanced
+// as a tree builder would balance them: every StartElement is matched by
+// exactly one EndElement, implied elements (html, head, body, a p closed by
+// a following block) get their events too, and the events of one document
+// end with EndElement calls for every element still open.
+//
+// The stack passed to each call lists the open elements from the root
+// (stack[0]) to the innermost (stack[len(stack)-1]). The slice, the Names in
+// it and every []byte argument are valid only during the call.
+type Handler interface {
+	// StartElement is called after an element opens; it is the last entry
+	// of stack. attrs reads its attributes: none for implied elements.
+	StartElement(stack []Elem, attrs *Attrs)
+	// EndElement is called when the last entry of stack closes, before it
+	// is removed.
+	EndElement(stack []Elem)
+	// Text is called with decoded character data whose parent is the last
+	// entry of stack (nil before the first element opens). Inside raw-text
+	// elements (script, style, ...) the text is their content as written.
+	Text(stack []Elem, text []byte)
+	// Comment is called for a comment, with its text as written.
+	Comment(stack []Elem, text []byte)
+}
+
+// Attrs reads the attributes of the start tag being reported. It is valid
+// only during the StartElement call that receives it.
+type Attrs struct {
+	z    *tokenizer.Tokenizer
+	more bool
+}
+
+// Next returns the next attribute's lower-cased name and decoded value, and
+// ok=false when there are none left. The slices may change on the next call.
+func (a *Attrs) Next() (key, val []byte, ok bool) {
+	if a == nil || !a.more {
+		return nil, nil, false
+	}
+	key, val, a.more = a.z.TagAttr()
+	return key, val, len(key) > 0
+}
+
+// Get returns the value of the first attribute named key (lower case), and
+// whether there was one. It consumes the attributes up to that one.
+func (a *Attrs) Get(key string) ([]byte, bool) {
+	for {
+		k, v, ok := a.Next()
+		if !ok {
+			return nil, false
+		}
+		if string(k) == key {
+			return v, true
+		}
+	}
+}

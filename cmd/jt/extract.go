@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"html"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/jtextract/jt"
+	"github.com/jtextract/jt/classify/justext"
+	"github.com/jtextract/jt/stopwords"
+	"github.com/klauspost/compress/gzip"
+)
+
+// extractFlags holds the extraction settings shared by the commands that
+// extract (extract, eval, warc, view).
+type extractFlags struct {
+	algo, lang, stoplist, encoding string
+	cfg                            justext.Config
+	maxBytes                       int
+}
+
+func (f *extractFlags) register(fs *flag.FlagSet) {
+	d := justext.DefaultConfig()
+	fs.StringVar(&f.algo, "algo", "justext", "extraction algorithm: "+strings.Join(jt.Algorithms(), ", "))
+	fs.StringVar(&f.lang, "lang", "English", `stoplist language (see "jt stoplists"), or "none" for jusText's language-independent mode`)
+	fs.StringVar(&f.stoplist, "stoplist", "", "stoplist `FILE`, one word per line (overrides --lang)")
+	fs.StringVar(&f.encoding, "encoding", "", "character encoding of the inputs, overriding their own declarations (default: BOM, <meta>, then UTF-8)")
+	fs.IntVar(&f.cfg.LengthLow, "length-low", d.LengthLow, "jusText: paragraphs shorter than this many characters are short")
+	fs.IntVar(&f.cfg.LengthHigh, "length-high", d.LengthHigh, "jusText: paragraphs longer than this many characters may be good")
+	fs.Float64Var(&f.cfg.StopwordsLow, "stopwords-low", d.StopwordsLow, "jusText: stop-word density from which a paragraph is near-good")
+	fs.Float64Var(&f.cfg.StopwordsHigh, "stopwords-high", d.StopwordsHigh, "jusText: stop-word density from which a long paragraph is good")
+	fs.Float64Var(&f.cfg.MaxLinkDensity, "max-link-density", d.MaxLinkDensity, "jusText: paragraphs with a higher link density are bad")
+	fs.IntVar(&f.cfg.MaxHeadingDistance, "max-heading-distance", d.MaxHeadingDistance, "jusText: characters a heading may be from the good text that keeps it")
+	fs.BoolVar(&f.cfg.NoHeadings, "no-headings", false, "jusText: treat headings like any other paragraph")
+	fs.IntVar(&f.maxBytes, "max-bytes", jt.DefaultMaxBytes, "largest input accepted, in bytes (after decompression)")
+}
+
+// options turns the flags into jt options.
+func (f *extractFlags) options() ([]jt.Option, error) {
+	opts := []jt.Option{
+		jt.WithAlgorithm(f.algo), jt.WithJusText(f.cfg),
+		jt.WithEncoding(f.encoding), jt.WithMaxBytes(f.maxBytes),
+	}
+	switch {
+	case f.stoplist != "":
+		file, err := os.Open(f.stoplist)
+		if err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		s, err := stopwords.Parse(file)
+		if err != nil {
+			return nil, fmt.Errorf("stoplist %s: %w", f.stoplist, err)
+		}
+		opts = append(opts, jt.WithStoplist(s))
+	case strings.EqualFold(f.lang, "none"):
+		opts = append(opts, jt.WithLanguageIndependent())
+	default:
+		opts = append(opts, jt.WithLanguage(f.lang))
+	}
+	return opts, nil
+}
+
+// openInput opens a named input ("-" for stdin), gunzipping it when it
+// starts with the gzip magic.
+func openInput(name string, stdin io.Reader) (io.ReadCloser, error) {
+	var rc io.ReadCloser = io.NopCloser(stdin)
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		rc = f
+	}
+	br := bufio.NewReader(rc)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			rc.Close()
+			return nil, fmt.Errorf("gzip: %w", err)
+		}
+		return struct {
+			io.Reader
+			io.Closer
+		}{zr, rc}, nil
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{br, rc}, nil
+}
+
+func runExtract(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var ef extractFlags
+	ef.register(fs)
+	format := fs.String("format", "text", "output format: text (the good paragraphs), detailed (every paragraph with its classes, like jusText's -d), json (one object per input), jsonl (one line per input)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: jt extract [flags] [FILE|-]...
+
+Extracts the main text of each HTML input (stdin when none is given or for
+"-"; gzip-compressed inputs are read transparently). Inputs that fail are
+reported (on stderr, or as {"path","error"} lines with --format jsonl) and the
+others still processed; the exit status is then 1.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	write, ok := writers[*format]
+	if !ok {
+		fmt.Fprintf(stderr, "jt extract: unknown --format %q (text, detailed, json, jsonl)\n", *format)
+		return 2
+	}
+	opts, err := ef.options()
+	if err != nil {
+		fmt.Fprintf(stderr, "jt extract: %v\n", err)
+		return 2
+	}
+	opts = append(opts, jt.WithXPath(*format != "text"))
+	ex, err := jt.New(opts...)
+	if err != nil {
+		fmt.Fprintf(stderr, "jt extract: %v\n", err)
+		return 2
+	}
+	inputs := fs.Args()
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	status := 0
+	for _, name := range inputs {
+		doc, err := extractFile(ctx, ex, name, stdin)
+		if err == nil {
+			err = write(out, name, doc)
+		} else if *format == "jsonl" {
+			err = writeJSONError(out, name, err)
+			status = 1
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "jt extract: %s: %v\n", name, err)
+			status = 1
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "jt extract: writing output: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+func extractFile(ctx context.Context, ex *jt.Extractor, name string, stdin io.Reader) (*jt.Document, error) {
+	in, err := openInput(name, stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	return ex.ExtractContext(ctx, in, "")
+}
+
+// writers maps each --format to the function writing one document.
+var writers = map[string]func(w *bufio.Writer, name string, d *jt.Document) error{
+	"text":     writeText,
+	"detailed": writeDetailed,
+	"json":     func(w *bufio.Writer, name string, d *jt.Document) error { return writeJSON(w, name, d, "  ") },
+	"jsonl":    func(w *bufio.Writer, name string, d *jt.Document) error { return writeJSON(w, name, d, "") },
+}
+
+func writeText(w *bufio.Writer, _ string, d *jt.Document) error {
+	b := d.AppendText(w.AvailableBuffer())
+	if len(b) > 0 {
+		b = append(b, '\n')
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+// writeDetailed prints every paragraph as jusText's detailed output does.
+func writeDetailed(w *bufio.Writer, _ string, d *jt.Document) error {
+	for i := range d.Paragraphs {
+		p := &d.Paragraphs[i]
+		heading := 0
+		if p.Heading {
+			heading = 1
+		}
+		fmt.Fprintf(w, "<p class=\"%s\" cfclass=\"%s\" heading=\"%d\" xpath=\"%s\"> %s\n",
+			p.Class, p.CFClass, heading, d.ParagraphXPath(i), html.EscapeString(string(d.ParagraphText(i))))
+	}
+	return nil
+}
+
+// jsonParagraph is the JSON form of a paragraph.
+type jsonParagraph struct {
+	Text            string  `json:"text"`
+	Class           string  `json:"class"`
+	CFClass         string  `json:"cf_class"`
+	Heading         bool    `json:"heading"`
+	DOMPath         string  `json:"dom_path,omitempty"`
+	XPath           string  `json:"xpath,omitempty"`
+	Length          int     `json:"length"`
+	Words           int     `json:"words"`
+	LinkChars       int     `json:"link_chars"`
+	LinkDensity     float64 `json:"link_density"`
+	StopWords       int     `json:"stopwords"`
+	StopWordDensity float64 `json:"stopword_density"`
+}
+
+type jsonDocument struct {
+	Path       string          `json:"path"`
+	Algorithm  string          `json:"algo,omitempty"`
+	Charset    string          `json:"charset,omitempty"`
+	Title      string          `json:"title,omitempty"`
+	Text       string          `json:"text"`
+	Paragraphs []jsonParagraph `json:"paragraphs"`
+}
+
+func writeJSON(w *bufio.Writer, name string, d *jt.Document, indent string) error {
+	jd := jsonDocument{Path: name, Algorithm: d.Algorithm(), Charset: d.Charset(), Title: d.Title(), Text: d.Text(),
+		Paragraphs: make([]jsonParagraph, len(d.Paragraphs))}
+	for i := range d.Paragraphs {
+		p := &d.Paragraphs[i]
+		jd.Paragraphs[i] = jsonParagraph{
+			Text: string(d.ParagraphText(i)), Class: p.Class.String(), CFClass: p.CFClass.String(),
+			Heading: p.Heading, DOMPath: string(d.ParagraphPath(i)), XPath: string(d.ParagraphXPath(i)),
+			Length: p.Length, Words: p.Words, LinkChars: p.LinkChars, LinkDensity: p.LinkDensity(),
+			StopWords: p.StopWords, StopWordDensity: p.StopWordDensity(),
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", indent)
+	return enc.Encode(jd)
+}
+
+func writeJSONError(w *bufio.Writer, name string, err error) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(struct {
+		Path  string `json:"path"`
+		Error string `json:"error"`
+	}{name, err.Error()})
+}

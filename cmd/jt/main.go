@@ -1,0 +1,76 @@
+// Command jt removes boilerplate from web pages and keeps their main text.
+//
+// Usage:
+//
+//	jt extract [flags] [FILE|-]...   extract the main text of HTML pages
+//	jt stoplists                      list the built-in stoplist languages
+//	jt algos                          list the algorithms
+//
+// Run "jt help" or "jt COMMAND --help" for details.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// command is one subcommand of jt.
+type command struct {
+	name, args, about string
+	run               func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"extract", "[flags] [FILE|-]...", "extract the main text of HTML pages (.gz read transparently)", runExtract},
+		{"stoplists", "", "list the languages of the built-in stoplists", runStoplists},
+		{"algos", "", "list the extraction algorithms", runAlgos},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches to a subcommand and returns the exit status: 0 on
+// success, 1 when some input failed, 2 for a usage error.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], stdin, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "jt: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `jt removes boilerplate (navigation, ads, footers, link lists) from web pages
+and keeps their main text.
+
+Usage: jt COMMAND [flags] [args]
+
+Commands:
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n             %s\n", c.name, c.args, c.about)
+	}
+	fmt.Fprint(w, "\nRun \"jt COMMAND --help\" for the flags of a command.\n")
+}

@@ -1,0 +1,76 @@
+package jt
+
+import "github.com/jtextract/jt/blocks"
+
+// Document is the result of one extraction: the document's paragraphs (or
+// text blocks, for algorithms that cut the page differently), each with its
+// class, and the main text made of the good ones. It is owned by the
+// Extractor that returned it and valid until that Extractor's next call.
+type Document struct {
+	// Paragraphs lists the blocks of text in document order. Class is the
+	// final decision (Good is main text); CFClass is jusText's
+	// context-free class, or the final class for other algorithms. The
+	// spans index the Document's arenas: use ParagraphText and friends.
+	Paragraphs []blocks.Paragraph
+
+	algo    string
+	charset string
+	title   []byte
+	text    []byte // text arena
+	paths   []byte // path arena
+}
+
+func (d *Document) reset(algo, charset string) {
+	*d = Document{algo: algo, charset: charset}
+}
+
+// Algorithm returns the name of the algorithm that made the Document.
+func (d *Document) Algorithm() string { return d.algo }
+
+// Charset returns the canonical name of the encoding the input was decoded
+// from, e.g. "utf-8".
+func (d *Document) Charset() string { return d.charset }
+
+// Title returns the text of the document's title element.
+func (d *Document) Title() string { return string(d.title) }
+
+// ParagraphText returns the normalised text of paragraph i. The slice is
+// valid as long as the Document.
+func (d *Document) ParagraphText(i int) []byte {
+	s := d.Paragraphs[i].Text
+	return d.text[s.Start:s.End]
+}
+
+// ParagraphPath returns the DOM path ("html.body.div.p") where paragraph i
+// started, or nil when the algorithm does not record paths.
+func (d *Document) ParagraphPath(i int) []byte {
+	s := d.Paragraphs[i].Path
+	return d.paths[s.Start:s.End]
+}
+
+// ParagraphXPath returns the XPath where paragraph i started, or nil unless
+// the Extractor was made WithXPath(true).
+func (d *Document) ParagraphXPath(i int) []byte {
+	s := d.Paragraphs[i].XPath
+	return d.paths[s.Start:s.End]
+}
+
+// AppendText appends the main text to dst: the text of every good
+// paragraph, in order, joined by "\n".
+func (d *Document) AppendText(dst []byte) []byte {
+	first := true
+	for i := range d.Paragraphs {
+		if d.Paragraphs[i].Class != blocks.Good {
+			continue
+		}
+		if !first {
+			dst = append(dst, '\n')
+		}
+		first = false
+		dst = append(dst, d.ParagraphText(i)...)
+	}
+	return dst
+}
+
+// Text returns the main text as a string (see AppendText).
+func (d *Document) Text() string { return string(d.AppendText(nil)) }

@@ -1,0 +1,157 @@
+package jt
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/jtextract/jt/classify/justext"
+	"github.com/jtextract/jt/stopwords"
+)
+
+// ErrInvalidOption is wrapped by every error an Option returns from New.
+var ErrInvalidOption = errors.New("jt: invalid option")
+
+// DefaultMaxBytes is the default limit on the size of one input document.
+const DefaultMaxBytes = 64 << 20
+
+// Option configures an Extractor. Options are applied and validated by New,
+// in order; an Extractor's configuration cannot change afterwards (make a
+// new Extractor, which is cheap).
+type Option func(*config) error
+
+type config struct {
+	algo       string
+	stop       *stopwords.Set
+	langInd    bool
+	justext    justext.Config
+	encoding   string
+	fallback   string
+	maxBytes   int
+	maxDepth   int
+	xpath      bool
+	treeLevels int
+}
+
+func defaultConfig() config {
+	return config{
+		algo:     "justext",
+		justext:  justext.DefaultConfig(),
+		fallback: "utf-8",
+		maxBytes: DefaultMaxBytes,
+		maxDepth: 1024,
+	}
+}
+
+// WithAlgorithm selects the extraction algorithm by name (default
+// "justext"); Algorithms lists the names.
+func WithAlgorithm(name string) Option {
+	return func(c *config) error {
+		if _, ok := lookupAlgorithm(name); !ok {
+			return fmt.Errorf("%w: unknown algorithm %q (known: %v)", ErrInvalidOption, name, Algorithms())
+		}
+		c.algo = name
+		return nil
+	}
+}
+
+// WithLanguage selects jusText's built-in stoplist for a language, by the
+// name stopwords.Languages lists (case-insensitive). The default is
+// "English".
+func WithLanguage(name string) Option {
+	return func(c *config) error {
+		s, err := stopwords.Lookup(name)
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		}
+		c.stop, c.langInd = s, false
+		return nil
+	}
+}
+
+// WithStoplist sets the stop words jusText counts, for instance a list read
+// with stopwords.Parse.
+func WithStoplist(s *stopwords.Set) Option {
+	return func(c *config) error {
+		if s == nil {
+			return fmt.Errorf("%w: nil stoplist (use WithLanguageIndependent for none)", ErrInvalidOption)
+		}
+		c.stop, c.langInd = s, false
+		return nil
+	}
+}
+
+// WithLanguageIndependent selects jusText's language-independent mode, as
+// its command line's "-s None" does: no stoplist, and both stop-word
+// thresholds 0 whatever WithJusText says, so that length alone separates
+// good from near-good paragraphs.
+func WithLanguageIndependent() Option {
+	return func(c *config) error {
+		c.stop, c.langInd = nil, true
+		return nil
+	}
+}
+
+// WithJusText sets jusText's thresholds (default justext.DefaultConfig()).
+func WithJusText(cfg justext.Config) Option {
+	return func(c *config) error {
+		if err := cfg.Validate(); err != nil {
+			return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		}
+		c.justext = cfg
+		return nil
+	}
+}
+
+// WithEncoding sets the character encoding label assumed for every input
+// (as an HTTP Content-Type charset would), overriding the document's own
+// declaration but not a byte order mark. ExtractContext's charset argument,
+// when not empty, takes precedence for that call.
+func WithEncoding(label string) Option {
+	return func(c *config) error {
+		c.encoding = label
+		return nil
+	}
+}
+
+// WithFallbackEncoding sets the encoding used when neither a byte order
+// mark, a given label nor the document declares one (default "utf-8").
+func WithFallbackEncoding(label string) Option {
+	return func(c *config) error {
+		c.fallback = label
+		return nil
+	}
+}
+
+// WithMaxBytes limits the size of one input document (default
+// DefaultMaxBytes). Larger inputs fail with an error wrapping ErrTooLarge.
+func WithMaxBytes(n int) Option {
+	return func(c *config) error {
+		if n <= 0 {
+			return fmt.Errorf("%w: max bytes %d is not positive", ErrInvalidOption, n)
+		}
+		c.maxBytes = n
+		return nil
+	}
+}
+
+// WithMaxDepth limits how many elements may be open at once (default
+// 1024); deeper start tags are ignored, their text kept. It bounds the
+// cost of pathological nesting.
+func WithMaxDepth(n int) Option {
+	return func(c *config) error {
+		if n < 8 {
+			return fmt.Errorf("%w: max depth %d is below 8", ErrInvalidOption, n)
+		}
+		c.maxDepth = n
+		return nil
+	}
+}
+
+// WithXPath makes jusText record each paragraph's XPath (off by default:
+// it costs a map update per element).
+func WithXPath(on bool) Option {
+	return func(c *config) error {
+		c.xpath = on
+		return nil
+	}
+}
