@@ -120,6 +120,9 @@ func readAll(dst []byte, r io.Reader, max int) ([]byte, error) {
 }
 
 func (e *Extractor) extract(ctx context.Context, in []byte, label string) (*Document, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if len(in) > e.cfg.maxBytes {
 		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(in), e.cfg.maxBytes)
 	}

@@ -2,8 +2,18 @@ package blocks
 
 import "unicode/utf8"
 
-// runeCount is the length of s in code points, as Python's len.
-func runeCount(s []byte) int { return utf8.RuneCount(s) }
+// runeCount is the length of valid UTF-8 s in code points, as Python's
+// len: the bytes that are not continuation bytes. (utf8.RuneCount in Go
+// 1.26 allocates on long non-ASCII input.)
+func runeCount(s []byte) int {
+	n := 0
+	for _, c := range s {
+		if c&0xc0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
 
 // isPySpace reports whether r is whitespace to Python's str.isspace, which
 // is what jusText's `\s`, split() and strip() use. The set is small and fixed
