@@ -115,7 +115,8 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	inputs, err := parseArgs(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -137,7 +138,6 @@ Flags:
 		fmt.Fprintf(stderr, "jt extract: %v\n", err)
 		return 2
 	}
-	inputs := fs.Args()
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}

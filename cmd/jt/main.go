@@ -11,6 +11,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -73,4 +74,25 @@ Commands:
 		fmt.Fprintf(w, "  %-10s %s\n             %s\n", c.name, c.args, c.about)
 	}
 	fmt.Fprint(w, "\nRun \"jt COMMAND --help\" for the flags of a command.\n")
+}
+
+// parseArgs parses flags wherever they appear among the arguments (as
+// "jt extract page.html --lang Czech" expects), and returns the others in
+// order. Everything after "--" is an argument.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		left := fs.Args()
+		if consumed := len(args) - len(left); consumed > 0 && args[consumed-1] == "--" {
+			return append(rest, left...), nil
+		}
+		if len(left) == 0 {
+			return rest, nil
+		}
+		rest = append(rest, left[0])
+		args = left[1:]
+	}
 }

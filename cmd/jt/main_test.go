@@ -138,3 +138,14 @@ func TestCustomStoplist(t *testing.T) {
 		t.Errorf("json output lacks stop-word counts: %s", out)
 	}
 }
+
+func TestFlagsAfterInputs(t *testing.T) {
+	in := writeFile(t, "a.html", page, false)
+	code, out, errs := runJT(t, "", "extract", in, "--format", "jsonl", "--", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if n := strings.Count(out, "\n"); n != 2 {
+		t.Errorf("%d lines for two inputs (a file, then stdin after --):\n%s", n, out)
+	}
+}
