@@ -50,7 +50,9 @@ type jusTextEngine struct {
 }
 
 func newJusText(cfg *config) engine {
-	return &jusTextEngine{m: blocks.NewParagraphMaker(cfg.stop, cfg.xpath), cfg: cfg.justext}
+	m := blocks.NewParagraphMaker(cfg.stop, cfg.xpath)
+	m.SetMaxParagraphs(cfg.maxParas)
+	return &jusTextEngine{m: m, cfg: cfg.justext}
 }
 
 func (j *jusTextEngine) handler() blocks.Handler { return j.m }
@@ -63,4 +65,5 @@ func (j *jusTextEngine) finish(d *Document) {
 	d.Paragraphs = paras
 	d.text, d.paths = j.m.Arenas()
 	d.title = j.m.Title()
+	d.limits.DroppedParagraphs = j.m.Dropped()
 }

@@ -13,6 +13,7 @@ type Document struct {
 	// spans index the Document's arenas: use ParagraphText and friends.
 	Paragraphs []blocks.Paragraph
 
+	limits  Limits
 	algo    string
 	charset string
 	title   []byte
@@ -20,9 +21,23 @@ type Document struct {
 	paths   []byte // path arena
 }
 
+// Limits reports which resource guards fired while a document was
+// extracted. The zero value means none did.
+type Limits struct {
+	InputTruncated    bool `json:"input_truncated,omitempty"`    // the input was longer than WithMaxBytes and was cut there (WithTruncate)
+	DroppedElements   int  `json:"dropped_elements,omitempty"`   // start tags ignored beyond WithMaxDepth
+	DroppedParagraphs int  `json:"dropped_paragraphs,omitempty"` // paragraphs dropped beyond WithMaxParagraphs
+}
+
+// Any reports whether any guard fired.
+func (l Limits) Any() bool { return l != Limits{} }
+
 func (d *Document) reset(algo, charset string) {
 	*d = Document{algo: algo, charset: charset}
 }
+
+// Limits reports the resource guards that fired on this document.
+func (d *Document) Limits() Limits { return d.limits }
 
 // Algorithm returns the name of the algorithm that made the Document.
 func (d *Document) Algorithm() string { return d.algo }

@@ -205,3 +205,36 @@ func FuzzExtract(f *testing.F) {
 		}
 	})
 }
+
+func TestLimits(t *testing.T) {
+	page := strings.Repeat(longParagraph, 100)
+	doc, err := newExtractor(t, jt.WithMaxBytes(len(page)/2), jt.WithTruncate(true)).ExtractBytes([]byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := doc.Limits(); !l.InputTruncated || len(doc.Paragraphs) > 51 {
+		t.Errorf("truncated extraction: limits %+v, %d paragraphs", l, len(doc.Paragraphs))
+	}
+	doc, err = newExtractor(t, jt.WithMaxParagraphs(10)).ExtractBytes([]byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := doc.Limits(); len(doc.Paragraphs) != 10 || l.DroppedParagraphs != 90 {
+		t.Errorf("paragraph limit: %d paragraphs, limits %+v", len(doc.Paragraphs), l)
+	}
+	deep := strings.Repeat("<div>", 5000) + longParagraph // html, body and 98 divs fit; the rest and the p are dropped
+	doc, err = newExtractor(t, jt.WithMaxDepth(100)).ExtractBytes([]byte(deep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := doc.Limits(); l.DroppedElements != 5000-98+1 || !strings.Contains(doc.Text(), "real article") {
+		t.Errorf("depth limit: limits %+v, text %.40q", l, doc.Text())
+	}
+	doc, err = newExtractor(t).ExtractBytes([]byte(longParagraph))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := doc.Limits(); l.Any() {
+		t.Errorf("limits %+v on a small page", l)
+	}
+}

@@ -106,15 +106,12 @@ func (e *Extractor) ExtractContext(ctx context.Context, r io.Reader, charset str
 	return e.extract(ctx, in, charset)
 }
 
-// readAll appends r to dst, failing with ErrTooLarge past max bytes.
+// readAll appends r to dst, reading at most max+1 bytes, so that extract
+// can tell an input longer than max.
 func readAll(dst []byte, r io.Reader, max int) ([]byte, error) {
 	buf := bytes.NewBuffer(dst)
-	n, err := buf.ReadFrom(io.LimitReader(r, int64(max)+1))
-	if err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(r, int64(max)+1)); err != nil {
 		return buf.Bytes(), fmt.Errorf("jt: reading input: %w", err)
-	}
-	if n > int64(max) {
-		return buf.Bytes(), fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)
 	}
 	return buf.Bytes(), nil
 }
@@ -123,8 +120,12 @@ func (e *Extractor) extract(ctx context.Context, in []byte, label string) (*Docu
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if len(in) > e.cfg.maxBytes {
-		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, len(in), e.cfg.maxBytes)
+	truncated := len(in) > e.cfg.maxBytes
+	if truncated {
+		if !e.cfg.truncate {
+			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, e.cfg.maxBytes)
+		}
+		in = in[:e.cfg.maxBytes]
 	}
 	if label == "" {
 		label = e.cfg.encoding
@@ -140,5 +141,7 @@ func (e *Extractor) extract(ctx context.Context, in []byte, label string) (*Docu
 	}
 	e.doc.reset(e.cfg.algo, res.Encoding)
 	e.eng.finish(&e.doc)
+	e.doc.limits.InputTruncated = truncated
+	e.doc.limits.DroppedElements = e.walker.Dropped()
 	return &e.doc, nil
 }

@@ -20,16 +20,17 @@ const DefaultMaxBytes = 64 << 20
 type Option func(*config) error
 
 type config struct {
-	algo       string
-	stop       *stopwords.Set
-	langInd    bool
-	justext    justext.Config
-	encoding   string
-	fallback   string
-	maxBytes   int
-	maxDepth   int
-	xpath      bool
-	treeLevels int
+	algo     string
+	stop     *stopwords.Set
+	langInd  bool
+	justext  justext.Config
+	encoding string
+	fallback string
+	maxBytes int
+	maxDepth int
+	xpath    bool
+	truncate bool
+	maxParas int
 }
 
 func defaultConfig() config {
@@ -39,6 +40,7 @@ func defaultConfig() config {
 		fallback: "utf-8",
 		maxBytes: DefaultMaxBytes,
 		maxDepth: 1024,
+		maxParas: 1 << 20,
 	}
 }
 
@@ -134,9 +136,32 @@ func WithMaxBytes(n int) Option {
 	}
 }
 
+// WithTruncate makes an input longer than WithMaxBytes be cut at the limit
+// and extracted, with Document.Limits reporting it, instead of failing with
+// ErrTooLarge. Bytes beyond the limit are never buffered.
+func WithTruncate(on bool) Option {
+	return func(c *config) error {
+		c.truncate = on
+		return nil
+	}
+}
+
+// WithMaxParagraphs limits the paragraphs (blocks) kept per document
+// (default 1<<20); later ones are dropped and counted in Document.Limits.
+func WithMaxParagraphs(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("%w: max paragraphs %d is not positive", ErrInvalidOption, n)
+		}
+		c.maxParas = n
+		return nil
+	}
+}
+
 // WithMaxDepth limits how many elements may be open at once (default
-// 1024); deeper start tags are ignored, their text kept. It bounds the
-// cost of pathological nesting.
+// 1024); deeper start tags are ignored, their text kept, and counted in
+// Document.Limits. It bounds the cost of pathological nesting; nothing in
+// jt recurses on the element tree, so any depth of input is safe.
 func WithMaxDepth(n int) Option {
 	return func(c *config) error {
 		if n < 8 {

@@ -26,19 +26,26 @@ type Handler interface {
 	Comment(stack []Elem, text []byte)
 }
 
+// MaxAttrs is how many attributes of one start tag Attrs reports; the rest
+// are ignored, so that a tag with hundreds of thousands of attributes costs
+// no more than its bytes.
+const MaxAttrs = 256
+
 // Attrs reads the attributes of the start tag being reported. It is valid
 // only during the StartElement call that receives it.
 type Attrs struct {
 	z    *tokenizer.Tokenizer
 	more bool
+	n    int
 }
 
 // Next returns the next attribute's lower-cased name and decoded value, and
 // ok=false when there are none left. The slices may change on the next call.
 func (a *Attrs) Next() (key, val []byte, ok bool) {
-	if a == nil || !a.more {
+	if a == nil || !a.more || a.n >= MaxAttrs {
 		return nil, nil, false
 	}
+	a.n++
 	key, val, a.more = a.z.TagAttr()
 	return key, val, len(key) > 0
 }

@@ -29,8 +29,10 @@ import (
 // texts and paths live in arenas that are reused, so a warm ParagraphMaker
 // does not allocate.
 type ParagraphMaker struct {
-	stop  *stopwords.Set
-	xpath bool
+	stop     *stopwords.Set
+	xpath    bool
+	maxParas int
+	dropped  int // paragraphs beyond maxParas
 
 	paras   []Paragraph
 	text    []byte // paragraph texts
@@ -65,13 +67,29 @@ type orderKey struct {
 // for none). With xpath, each paragraph also records its XPath, which costs
 // a map update per element.
 func NewParagraphMaker(stop *stopwords.Set, xpath bool) *ParagraphMaker {
-	m := &ParagraphMaker{stop: stop, xpath: xpath}
+	m := &ParagraphMaker{stop: stop, xpath: xpath, maxParas: DefaultMaxParagraphs}
 	if xpath {
 		m.order = make(map[orderKey]int32)
 	}
 	m.Reset()
 	return m
 }
+
+// DefaultMaxParagraphs is the default limit on paragraphs per document.
+const DefaultMaxParagraphs = 1 << 20
+
+// SetMaxParagraphs limits the paragraphs kept per document; later ones are
+// dropped and counted (see Dropped). n < 1 means the default.
+func (m *ParagraphMaker) SetMaxParagraphs(n int) {
+	if n < 1 {
+		n = DefaultMaxParagraphs
+	}
+	m.maxParas = n
+}
+
+// Dropped returns how many paragraphs of the document were dropped beyond
+// the limit of SetMaxParagraphs.
+func (m *ParagraphMaker) Dropped() int { return m.dropped }
 
 // SetStopWords changes the stoplist used from the next paragraph on.
 func (m *ParagraphMaker) SetStopWords(stop *stopwords.Set) { m.stop = stop }
@@ -86,6 +104,7 @@ func (m *ParagraphMaker) Reset() {
 	m.title = m.title[:0]
 	m.hasText, m.link, m.br = false, false, false
 	m.kill = 0
+	m.dropped = 0
 	m.titleState = 0
 	m.dom = m.dom[:0]
 	m.parents = m.parents[:0]
@@ -343,6 +362,11 @@ func (m *ParagraphMaker) open() {
 }
 
 func (m *ParagraphMaker) finishParagraph() {
+	if len(m.paras) >= m.maxParas {
+		m.dropped++
+		m.paths = m.paths[:m.cur.Path.Start]
+		return
+	}
 	p := &m.cur
 	start := len(m.text)
 	m.text, p.Length, p.Words = appendNormalized(m.text, m.nodes)

@@ -43,6 +43,7 @@ type Walker struct {
 	nextID   int32
 	phase    phase
 	overflow int // start tags dropped beyond maxDepth that still await their end tag
+	dropped  int // start tags dropped beyond maxDepth in this document
 }
 
 type phase uint8
@@ -74,6 +75,10 @@ func (w *Walker) SetMaxDepth(n int) error {
 	w.maxDepth = n
 	return nil
 }
+
+// Dropped returns how many start tags of the last document were dropped
+// because the stack was full (see SetMaxDepth).
+func (w *Walker) Dropped() int { return w.dropped }
 
 // ErrCanceled wraps the context's error when Walk stops early.
 var ErrCanceled = errors.New("blocks: walk canceled")
@@ -121,6 +126,7 @@ func (w *Walker) reset(z *tokenizer.Tokenizer) {
 	w.nextID = 0
 	w.phase = beforeHTML
 	w.overflow = 0
+	w.dropped = 0
 }
 
 func (w *Walker) name(a atom.Atom, b []byte) string {
@@ -143,7 +149,7 @@ func (w *Walker) push(a atom.Atom, name []byte, real bool, h Handler) {
 	if a != 0 {
 		w.counts[a]++
 	}
-	w.attrs.more = real
+	w.attrs.more, w.attrs.n = real, 0
 	h.StartElement(w.stack, &w.attrs)
 	w.attrs.more = false
 }
@@ -350,6 +356,7 @@ func (w *Walker) open(a atom.Atom, name []byte, f tagFlag, h Handler) {
 		if f&fVoid == 0 {
 			w.overflow++
 		}
+		w.dropped++
 		return
 	}
 	w.push(a, name, true, h)

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/classify/justext"
@@ -23,7 +24,9 @@ import (
 type extractFlags struct {
 	algo, lang, stoplist, encoding string
 	cfg                            justext.Config
-	maxBytes                       int
+	maxBytes, maxDepth, maxParas   int
+	truncate                       bool
+	timeout                        time.Duration
 }
 
 func (f *extractFlags) register(fs *flag.FlagSet) {
@@ -39,14 +42,19 @@ func (f *extractFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.cfg.MaxLinkDensity, "max-link-density", d.MaxLinkDensity, "jusText: paragraphs with a higher link density are bad")
 	fs.IntVar(&f.cfg.MaxHeadingDistance, "max-heading-distance", d.MaxHeadingDistance, "jusText: characters a heading may be from the good text that keeps it")
 	fs.BoolVar(&f.cfg.NoHeadings, "no-headings", false, "jusText: treat headings like any other paragraph")
-	fs.IntVar(&f.maxBytes, "max-bytes", jt.DefaultMaxBytes, "largest input accepted, in bytes (after decompression)")
+	fs.IntVar(&f.maxBytes, "max-bytes", jt.DefaultMaxBytes, "largest input accepted, in bytes (after decompression); larger ones fail unless --truncate")
+	fs.BoolVar(&f.truncate, "truncate", false, "cut inputs longer than --max-bytes at the limit instead of failing them")
+	fs.IntVar(&f.maxDepth, "max-depth", 1024, "most elements open at once; deeper start tags are ignored (their text kept)")
+	fs.IntVar(&f.maxParas, "max-paragraphs", 1<<20, "most paragraphs kept per document; later ones are dropped")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up on a document after this long (e.g. 10s); 0 for no limit")
 }
 
 // options turns the flags into jt options.
 func (f *extractFlags) options() ([]jt.Option, error) {
 	opts := []jt.Option{
 		jt.WithAlgorithm(f.algo), jt.WithJusText(f.cfg),
-		jt.WithEncoding(f.encoding), jt.WithMaxBytes(f.maxBytes),
+		jt.WithEncoding(f.encoding), jt.WithMaxBytes(f.maxBytes), jt.WithTruncate(f.truncate),
+		jt.WithMaxDepth(f.maxDepth), jt.WithMaxParagraphs(f.maxParas),
 	}
 	switch {
 	case f.stoplist != "":
@@ -144,7 +152,7 @@ Flags:
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	status := 0
 	for _, name := range inputs {
-		doc, err := extractFile(ctx, ex, name, stdin)
+		doc, err := extractFile(ctx, ex, name, stdin, ef.timeout)
 		if err == nil {
 			err = write(out, name, doc)
 		} else if *format == "jsonl" {
@@ -166,12 +174,17 @@ Flags:
 	return status
 }
 
-func extractFile(ctx context.Context, ex *jt.Extractor, name string, stdin io.Reader) (*jt.Document, error) {
+func extractFile(ctx context.Context, ex *jt.Extractor, name string, stdin io.Reader, timeout time.Duration) (*jt.Document, error) {
 	in, err := openInput(name, stdin)
 	if err != nil {
 		return nil, err
 	}
 	defer in.Close()
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
 	return ex.ExtractContext(ctx, in, "")
 }
 
@@ -224,6 +237,7 @@ type jsonParagraph struct {
 
 type jsonDocument struct {
 	Path       string          `json:"path"`
+	Limits     *jt.Limits      `json:"limits,omitempty"`
 	Algorithm  string          `json:"algo,omitempty"`
 	Charset    string          `json:"charset,omitempty"`
 	Title      string          `json:"title,omitempty"`
@@ -232,7 +246,11 @@ type jsonDocument struct {
 }
 
 func writeJSON(w *bufio.Writer, name string, d *jt.Document, indent string) error {
-	jd := jsonDocument{Path: name, Algorithm: d.Algorithm(), Charset: d.Charset(), Title: d.Title(), Text: d.Text(),
+	var limits *jt.Limits
+	if l := d.Limits(); l.Any() {
+		limits = &l
+	}
+	jd := jsonDocument{Path: name, Limits: limits, Algorithm: d.Algorithm(), Charset: d.Charset(), Title: d.Title(), Text: d.Text(),
 		Paragraphs: make([]jsonParagraph, len(d.Paragraphs))}
 	for i := range d.Paragraphs {
 		p := &d.Paragraphs[i]

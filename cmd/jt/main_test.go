@@ -149,3 +149,27 @@ func TestFlagsAfterInputs(t *testing.T) {
 		t.Errorf("%d lines for two inputs (a file, then stdin after --):\n%s", n, out)
 	}
 }
+
+// TestGzipBomb feeds jt extract a small gzip input that expands far beyond
+// --max-bytes: it must fail that input with a size error, not read it all.
+func TestGzipBomb(t *testing.T) {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	chunk := make([]byte, 1<<20)
+	for range 64 {
+		w.Write(chunk)
+	}
+	w.Close()
+	bomb := filepath.Join(t.TempDir(), "bomb.html.gz")
+	if err := os.WriteFile(bomb, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runJT(t, "", "extract", "--max-bytes", "1000000", bomb)
+	if code != 1 || !strings.Contains(errs, "too large") {
+		t.Errorf("exit %d, stderr %q; want 1 and a size error", code, errs)
+	}
+	code, out, errs := runJT(t, "", "extract", "--max-bytes", "1000000", "--truncate", "--format", "jsonl", bomb)
+	if code != 0 || !strings.Contains(out, `"limits":{"input_truncated":true}`) {
+		t.Errorf("with --truncate: exit %d, output %q, stderr %q", code, out, errs)
+	}
+}
