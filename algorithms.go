@@ -5,18 +5,27 @@ import (
 
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/classify/justext"
+	"github.com/jtextract/jt/tokenizer"
 )
 
 // algorithm is one entry of the registry behind WithAlgorithm.
 type algorithm struct {
 	name  string
 	about string
-	new   func(cfg *config) engine
+	new   func(cfg *config, z *tokenizer.Tokenizer) engine
 }
 
 // registry lists the algorithms in the order Algorithms reports them.
 var registry = []algorithm{
 	{"justext", "jusText (Pomikálek): paragraphs classified by length, link and stop-word density, then by context", newJusText},
+	{"boilerpipe-article", "Boilerpipe ArticleExtractor (Kohlschütter et al.), as boilerpipe 1.2.0", newBoilerpipe("article", false)},
+	{"boilerpipe-default", "Boilerpipe DefaultExtractor: text density rules after block fusion", newBoilerpipe("default", false)},
+	{"boilerpipe-sentences", "Boilerpipe ArticleSentencesExtractor: Article, then only blocks with full clauses", newBoilerpipe("sentences", false)},
+	{"boilerpipe-largest", "Boilerpipe LargestContentExtractor: the largest block after fusion", newBoilerpipe("largest", false)},
+	{"boilerpipe-canola", "Boilerpipe CanolaExtractor: rules trained on the krdwrd Canola corpus", newBoilerpipe("canola", false)},
+	{"boilerpipe-numwords", "Boilerpipe NumWordsRulesExtractor: word-count rules alone", newBoilerpipe("numwords", false)},
+	{"boilerpipe-keepall", "Boilerpipe KeepEverythingExtractor: every block is content (a baseline)", newBoilerpipe("keepall", false)},
+	{"tree", "Boilerpipe Article plus the HTML-tree filter of Viveros-Jiménez et al. (2018), grandparent grouping", newBoilerpipe("article", true)},
 }
 
 // Algorithms returns the names WithAlgorithm accepts.
@@ -49,7 +58,7 @@ type jusTextEngine struct {
 	cfg justext.Config
 }
 
-func newJusText(cfg *config) engine {
+func newJusText(cfg *config, _ *tokenizer.Tokenizer) engine {
 	m := blocks.NewParagraphMaker(cfg.stop, cfg.xpath)
 	m.SetMaxParagraphs(cfg.maxParas)
 	return &jusTextEngine{m: m, cfg: cfg.justext}

@@ -155,30 +155,32 @@ func TestExtractorReuse(t *testing.T) {
 	}
 }
 
-// TestExtractAllocs holds the steady-state allocation budget: at most 10
-// allocations per page whatever its size.
+// TestExtractAllocs holds the steady-state allocation budget of every
+// algorithm: at most 10 allocations per page whatever its size.
 func TestExtractAllocs(t *testing.T) {
 	pages := sharedtest.Pages(t)
-	ex := newExtractor(t)
-	for _, p := range pages {
-		if _, err := ex.ExtractBytes(p.HTML); err != nil {
-			t.Fatal(err)
-		}
-	}
-	worst, worstID := 0.0, ""
-	for _, p := range pages {
-		n := testing.AllocsPerRun(3, func() {
+	for _, algo := range jt.Algorithms() {
+		ex := newExtractor(t, jt.WithAlgorithm(algo))
+		for _, p := range pages {
 			if _, err := ex.ExtractBytes(p.HTML); err != nil {
 				t.Fatal(err)
 			}
-		})
-		if n > worst {
-			worst, worstID = n, p.ID
 		}
-	}
-	t.Logf("most allocations per warm extraction: %.0f (%s)", worst, worstID)
-	if worst > 10 {
-		t.Errorf("%.0f allocations extracting %s, budget 10", worst, worstID)
+		worst, worstID := 0.0, ""
+		for _, p := range pages {
+			n := testing.AllocsPerRun(2, func() {
+				if _, err := ex.ExtractBytes(p.HTML); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if n > worst {
+				worst, worstID = n, p.ID
+			}
+		}
+		t.Logf("%s: at most %.0f allocations per warm extraction (page %s)", algo, worst, worstID)
+		if worst > 10 {
+			t.Errorf("%s: %.0f allocations extracting %s, budget 10", algo, worst, worstID)
+		}
 	}
 }
 
@@ -188,8 +190,20 @@ func FuzzExtract(f *testing.F) {
 		"<h1>t</h1>" + longParagraph + "<form><iframe>x</iframe>" + longParagraph} {
 		f.Add([]byte(s))
 	}
-	ex := newExtractor(f, jt.WithMaxDepth(64), jt.WithXPath(true))
+	var extractors []*jt.Extractor
+	for _, algo := range jt.Algorithms() {
+		extractors = append(extractors, newExtractor(f, jt.WithAlgorithm(algo), jt.WithMaxDepth(64), jt.WithXPath(true)))
+	}
 	f.Fuzz(func(t *testing.T, in []byte) {
+		for _, ex := range extractors {
+			fuzzOne(t, ex, in)
+		}
+	})
+}
+
+// fuzzOne checks the invariants of one extraction.
+func fuzzOne(t *testing.T, ex *jt.Extractor, in []byte) {
+	{
 		doc, err := ex.ExtractBytes(in)
 		if err != nil {
 			t.Fatal(err)
@@ -200,10 +214,10 @@ func FuzzExtract(f *testing.F) {
 		for i := range doc.Paragraphs {
 			p := &doc.Paragraphs[i]
 			if got := utf8.RuneCount(doc.ParagraphText(i)); got != p.Length || p.Length == 0 {
-				t.Errorf("paragraph %d: Length %d, text has %d code points", i, p.Length, got)
+				t.Errorf("%s paragraph %d: Length %d, text has %d code points", doc.Algorithm(), i, p.Length, got)
 			}
 		}
-	})
+	}
 }
 
 func TestLimits(t *testing.T) {

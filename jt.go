@@ -79,7 +79,7 @@ func New(opts ...Option) (*Extractor, error) {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	a, _ := lookupAlgorithm(cfg.algo)
-	return &Extractor{cfg: cfg, dec: dec, z: z, walker: w, eng: a.new(&cfg)}, nil
+	return &Extractor{cfg: cfg, dec: dec, z: z, walker: w, eng: a.new(&cfg, z)}, nil
 }
 
 // Extract reads a whole document from r and extracts it.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jtextract/jt/classify/justext"
+	"github.com/jtextract/jt/classify/tree"
 	"github.com/jtextract/jt/stopwords"
 )
 
@@ -20,17 +21,18 @@ const DefaultMaxBytes = 64 << 20
 type Option func(*config) error
 
 type config struct {
-	algo     string
-	stop     *stopwords.Set
-	langInd  bool
-	justext  justext.Config
-	encoding string
-	fallback string
-	maxBytes int
-	maxDepth int
-	xpath    bool
-	truncate bool
-	maxParas int
+	algo      string
+	stop      *stopwords.Set
+	langInd   bool
+	justext   justext.Config
+	encoding  string
+	fallback  string
+	maxBytes  int
+	maxDepth  int
+	xpath     bool
+	truncate  bool
+	maxParas  int
+	treeDepth int // 0: no tree filter (but "tree" uses tree.DefaultDepth)
 }
 
 func defaultConfig() config {
@@ -154,6 +156,21 @@ func WithMaxParagraphs(n int) Option {
 			return fmt.Errorf("%w: max paragraphs %d is not positive", ErrInvalidOption, n)
 		}
 		c.maxParas = n
+		return nil
+	}
+}
+
+// WithTreeFilter applies the HTML-tree filter of Viveros-Jiménez et al.
+// (2018) after a boilerpipe extractor: of the blocks it selected, only those
+// under the depth-th ancestor with the most text are kept (depth 1 to 5;
+// the paper's best is 2). The "tree" algorithm is boilerpipe-article with
+// this filter at depth 2 unless set otherwise. Other algorithms ignore it.
+func WithTreeFilter(depth int) Option {
+	return func(c *config) error {
+		if depth < 1 || depth > tree.MaxDepth {
+			return fmt.Errorf("%w: tree depth %d outside 1..%d", ErrInvalidOption, depth, tree.MaxDepth)
+		}
+		c.treeDepth = depth
 		return nil
 	}
 }

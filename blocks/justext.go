@@ -312,7 +312,7 @@ func (m *ParagraphMaker) flush() {
 	start := len(m.nodes)
 	m.nodes = appendNodeNormalized(m.nodes, t)
 	if m.link {
-		m.cur.LinkChars += runeCount(m.nodes[start:])
+		m.cur.LinkChars += RuneCount(m.nodes[start:])
 	}
 	m.hasText = true
 	m.br = false

@@ -2,10 +2,10 @@ package blocks
 
 import "unicode/utf8"
 
-// runeCount is the length of valid UTF-8 s in code points, as Python's
-// len: the bytes that are not continuation bytes. (utf8.RuneCount in Go
-// 1.26 allocates on long non-ASCII input.)
-func runeCount(s []byte) int {
+// RuneCount returns the length of valid UTF-8 s in code points, as
+// Python's len: the bytes that are not continuation bytes. (utf8.RuneCount
+// in Go 1.26 allocates on long non-ASCII input.)
+func RuneCount(s []byte) int {
 	n := 0
 	for _, c := range s {
 		if c&0xc0 != 0x80 {

@@ -1,0 +1,227 @@
+package boilerpipe
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// BoilerplateBlocks is boilerpipe's BoilerplateBlockFilter: it removes every
+// block that is not content, except, with KeepTitle (INSTANCE_KEEP_TITLE),
+// blocks labelled LabelTitle.
+type BoilerplateBlocks struct {
+	KeepTitle bool
+}
+
+// Process removes the boilerplate blocks of doc.
+func (f BoilerplateBlocks) Process(doc *Document) bool {
+	return doc.removeIf(func(b *TextBlock) bool {
+		return !b.IsContent && !(f.KeepTitle && b.Labels.Has(LabelTitle))
+	})
+}
+
+// MarkEverythingContent is boilerpipe's MarkEverythingContentFilter: every
+// block becomes content.
+type MarkEverythingContent struct{}
+
+// Process marks every block of doc content.
+func (MarkEverythingContent) Process(doc *Document) bool {
+	changed := false
+	for i := range doc.Blocks {
+		changed = doc.Blocks[i].SetContent(true) || changed
+	}
+	return changed
+}
+
+// MinWords is boilerpipe's MinWordsFilter: content blocks with fewer than
+// Min words become boilerplate.
+type MinWords struct {
+	Min int
+}
+
+// Process applies the filter to doc.
+func (f MinWords) Process(doc *Document) bool {
+	changed := false
+	for i := range doc.Blocks {
+		if b := &doc.Blocks[i]; b.IsContent && b.NumWords < f.Min {
+			b.IsContent = false
+			changed = true
+		}
+	}
+	return changed
+}
+
+// MinClauseWords is boilerpipe's MinClauseWordsFilter: a content block stays
+// content only if it has a clause of at least Min words (5 in INSTANCE). A
+// clause is the text up to a letter or digit followed by punctuation
+// (,.:;!?) and then whitespace or the end; its words are counted by the
+// runs of spaces, "\n" and "\r" in it. With AcceptClausesWithoutDelimiter
+// the text after the last delimiter counts as a clause too.
+type MinClauseWords struct {
+	Min                           int
+	AcceptClausesWithoutDelimiter bool
+}
+
+// Process applies the filter to doc.
+func (f MinClauseWords) Process(doc *Document) bool {
+	changed := false
+	for i := range doc.Blocks {
+		b := &doc.Blocks[i]
+		if !b.IsContent {
+			continue
+		}
+		if !f.hasClause(doc.blockText(b)) {
+			b.IsContent = false
+			changed = true
+		}
+	}
+	return changed
+}
+
+func (f MinClauseWords) hasClause(text []byte) bool {
+	start := 0
+	for from := 0; ; {
+		m, end := nextClauseDelimiter(text, from)
+		if m < 0 {
+			break
+		}
+		// The clause runs to the letter or digit before the punctuation.
+		_, w := utf8.DecodeRune(text[m:])
+		if f.isClause(text[start : m+w]) {
+			return true
+		}
+		start, from = end, end
+	}
+	return f.AcceptClausesWithoutDelimiter && f.isClause(text[start:])
+}
+
+// nextClauseDelimiter finds the leftmost match at or after from of Java's
+// [\p{L}\d][\,\.\:\;\!\?]+([ \n\r]+|$) and returns its start and end, or
+// -1 when there is none.
+func nextClauseDelimiter(text []byte, from int) (int, int) {
+	for i := from; i < len(text); {
+		r, w := utf8.DecodeRune(text[i:])
+		if unicode.IsLetter(r) || '0' <= r && r <= '9' {
+			j := i + w
+			for j < len(text) && isClausePunct(text[j]) {
+				j++
+			}
+			if j > i+w {
+				k := j
+				for k < len(text) && (text[k] == ' ' || text[k] == '\n' || text[k] == '\r') {
+					k++
+				}
+				if k > j || k == len(text) {
+					return i, k
+				}
+			}
+		}
+		i += w
+	}
+	return -1, -1
+}
+
+func isClausePunct(c byte) bool {
+	switch c {
+	case ',', '.', ':', ';', '!', '?':
+		return true
+	}
+	return false
+}
+
+// isClause reports whether s has at least Min words, counted as one more
+// than its runs of whitespace.
+func (f MinClauseWords) isClause(s []byte) bool {
+	n := 1
+	for i := 0; i < len(s); {
+		if !isClauseSpace(s[i]) {
+			i++
+			continue
+		}
+		n++
+		for i < len(s) && isClauseSpace(s[i]) {
+			i++
+		}
+	}
+	return n >= f.Min
+}
+
+func isClauseSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' }
+
+// SplitParagraphBlocks is boilerpipe's SplitParagraphBlocksFilter: every
+// block whose text has line breaks is replaced by one block per paragraph
+// (the text split at runs of "\n" and "\r", as Java's String.split: an empty
+// first paragraph is kept, empty last ones are not). The new blocks keep
+// the content flag and labels; like Java's new TextBlock(text), they have
+// no words, offsets, tag level or text elements.
+type SplitParagraphBlocks struct{}
+
+// Process splits the blocks of doc.
+func (SplitParagraphBlocks) Process(doc *Document) bool {
+	changed := false
+	out := doc.spare[:0]
+	for i := range doc.Blocks {
+		b := doc.Blocks[i]
+		text := doc.blockText(&b)
+		if countParagraphs(text) < 2 {
+			out = append(out, b)
+			continue
+		}
+		changed = true
+		// Paragraph texts are copied into the arena; text is the scratch
+		// buffer, which addPiece does not touch.
+		forEachParagraph(text, func(p []byte) {
+			pc := doc.addPiece(p, nil)
+			nb := TextBlock{IsContent: b.IsContent, Labels: b.Labels, first: pc, last: pc}
+			nb.initDensities()
+			out = append(out, nb)
+		})
+	}
+	if changed {
+		doc.spare, doc.Blocks = doc.Blocks, out
+	} else {
+		doc.spare = out
+	}
+	return changed
+}
+
+func isLineBreak(c byte) bool { return c == '\n' || c == '\r' }
+
+// forEachParagraph calls fn with each field of text split at runs of line
+// breaks, with Java's rule of dropping trailing empty fields.
+func forEachParagraph(text []byte, fn func(p []byte)) {
+	end := len(text)
+	for end > 0 && isLineBreak(text[end-1]) {
+		end--
+	}
+	if end == 0 {
+		return
+	}
+	start := 0
+	for i := 0; i <= end; i++ {
+		if i == end || isLineBreak(text[i]) {
+			fn(text[start:i])
+			for i < end && isLineBreak(text[i]) {
+				i++
+			}
+			start = i
+		}
+	}
+}
+
+// countParagraphs is the number of fields forEachParagraph reports, and 1
+// for a text without line breaks (even an empty one).
+func countParagraphs(text []byte) int {
+	n := 0
+	hasBreak := false
+	for _, c := range text {
+		if isLineBreak(c) {
+			hasBreak = true
+			break
+		}
+	}
+	if !hasBreak {
+		return 1
+	}
+	forEachParagraph(text, func([]byte) { n++ })
+	return n
+}
