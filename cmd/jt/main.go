@@ -28,6 +28,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"extract", "[flags] [FILE|-]...", "extract the main text of HTML pages (.gz read transparently)", runExtract},
+		{"view", "[flags] [FILE|-] > report.html", "write an HTML report showing every block and its class", runView},
 		{"stoplists", "", "list the languages of the built-in stoplists", runStoplists},
 		{"algos", "", "list the extraction algorithms", runAlgos},
 	}
