@@ -48,14 +48,17 @@ type ParagraphMaker struct {
 	kill       int // stack depth of the dropped subtree being skipped, 0 if none
 	titleState uint8
 	dom        []pathElem // kept open elements
+	domPath    []byte     // the path of dom ("html.body.div"), kept up to date on push and pop
+	domXPath   []byte     // the XPath of dom, kept up to date when xpath is on
 	order      map[orderKey]int32
 	parents    []int32 // parent element ID by element ID, -1 for the root
 }
 
 type pathElem struct {
-	name  string
-	id    int32
-	order int32
+	name           string
+	id             int32
+	order          int32
+	pathLen, xpLen int32 // lengths of domPath and domXPath before this element
 }
 
 type orderKey struct {
@@ -107,6 +110,7 @@ func (m *ParagraphMaker) Reset() {
 	m.dropped = 0
 	m.titleState = 0
 	m.dom = m.dom[:0]
+	m.domPath, m.domXPath = m.domPath[:0], m.domXPath[:0]
 	m.parents = m.parents[:0]
 	clear(m.order)
 	m.open()
@@ -260,7 +264,7 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 		return // a removed element
 	}
 	m.flush()
-	m.dom = m.dom[:len(m.dom)-1]
+	m.pop()
 	if isParagraphTag(e.Atom) {
 		m.next()
 	}
@@ -289,13 +293,30 @@ func (m *ParagraphMaker) Finish() {
 }
 
 func (m *ParagraphMaker) push(e Elem) {
-	pe := pathElem{name: e.Name, id: e.ID, order: 1}
-	if m.xpath && len(m.dom) > 0 {
-		k := orderKey{parent: m.dom[len(m.dom)-1].id, name: e.Name}
-		pe.order = m.order[k] + 1
-		m.order[k] = pe.order
+	pe := pathElem{name: e.Name, id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath))}
+	if len(m.dom) > 0 {
+		m.domPath = append(m.domPath, '.')
+	}
+	m.domPath = append(m.domPath, e.Name...)
+	if m.xpath {
+		if len(m.dom) > 0 {
+			k := orderKey{parent: m.dom[len(m.dom)-1].id, name: e.Name}
+			pe.order = m.order[k] + 1
+			m.order[k] = pe.order
+		}
+		m.domXPath = append(m.domXPath, '/')
+		m.domXPath = append(m.domXPath, e.Name...)
+		m.domXPath = append(m.domXPath, '[')
+		m.domXPath = strconv.AppendInt(m.domXPath, int64(pe.order), 10)
+		m.domXPath = append(m.domXPath, ']')
 	}
 	m.dom = append(m.dom, pe)
+}
+
+func (m *ParagraphMaker) pop() {
+	top := m.dom[len(m.dom)-1]
+	m.domPath, m.domXPath = m.domPath[:top.pathLen], m.domXPath[:top.xpLen]
+	m.dom = m.dom[:len(m.dom)-1]
 }
 
 // flush hands the pending text to the open paragraph as one text node, as
@@ -334,25 +355,14 @@ func (m *ParagraphMaker) open() {
 	m.hasText = false
 	m.nodes = m.nodes[:0]
 	start := int32(len(m.paths))
-	for i, e := range m.dom {
-		if i > 0 {
-			m.paths = append(m.paths, '.')
-		}
-		m.paths = append(m.paths, e.name...)
-	}
+	m.paths = append(m.paths, m.domPath...)
 	m.cur.Path = Span{start, int32(len(m.paths))}
 	m.cur.XPath = Span{m.cur.Path.End, m.cur.Path.End}
 	if m.xpath {
-		for _, e := range m.dom {
-			m.paths = append(m.paths, '/')
-			m.paths = append(m.paths, e.name...)
-			m.paths = append(m.paths, '[')
-			m.paths = strconv.AppendInt(m.paths, int64(e.order), 10)
-			m.paths = append(m.paths, ']')
-		}
 		if len(m.dom) == 0 {
 			m.paths = append(m.paths, '/')
 		}
+		m.paths = append(m.paths, m.domXPath...)
 		m.cur.XPath.End = int32(len(m.paths))
 	}
 	m.cur.Node = -1

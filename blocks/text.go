@@ -44,7 +44,14 @@ func nextRune(s []byte, i int) (rune, int) {
 // `not s or s.isspace()`).
 func isBlank(s []byte) bool {
 	for i := 0; i < len(s); {
-		r, n := nextRune(s, i)
+		if c := s[i]; c < utf8.RuneSelf {
+			if c > ' ' || !isPySpace(rune(c)) {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(s[i:])
 		if !isPySpace(r) {
 			return false
 		}
@@ -53,11 +60,29 @@ func isBlank(s []byte) bool {
 	return true
 }
 
+// asciiWordEnd returns the end of the run of ASCII bytes from i that are
+// not whitespace: the bulk of text, copied without decoding.
+func asciiWordEnd(s []byte, i int) int {
+	for i < len(s) {
+		c := s[i]
+		if c >= 0x80 || c <= ' ' && isPySpace(rune(c)) {
+			break
+		}
+		i++
+	}
+	return i
+}
+
 // appendNodeNormalized appends jusText's normalize_whitespace(s) to dst:
 // every whitespace run replaced by "\n" if it holds '\n' or '\r' and by " "
 // otherwise, with nothing stripped.
 func appendNodeNormalized(dst, s []byte) []byte {
 	for i := 0; i < len(s); {
+		if j := asciiWordEnd(s, i); j > i {
+			dst = append(dst, s[i:j]...)
+			i = j
+			continue
+		}
 		r, w := nextRune(s, i)
 		if !isPySpace(r) {
 			dst = append(dst, s[i:i+w]...)
@@ -87,16 +112,21 @@ func appendNodeNormalized(dst, s []byte) []byte {
 func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 	pending := byte(0) // the separator owed for a whitespace run, 0 if none
 	for i := 0; i < len(s); {
-		r, w := nextRune(s, i)
-		if isPySpace(r) {
-			switch {
-			case r == '\n' || r == '\r':
-				pending = '\n'
-			case pending == 0:
-				pending = ' '
+		j := asciiWordEnd(s, i)
+		w := j - i
+		var r rune
+		if w == 0 {
+			r, w = nextRune(s, i)
+			if isPySpace(r) {
+				switch {
+				case r == '\n' || r == '\r':
+					pending = '\n'
+				case pending == 0:
+					pending = ' '
+				}
+				i += w
+				continue
 			}
-			i += w
-			continue
 		}
 		if pending != 0 || runes == 0 {
 			if runes > 0 {
@@ -107,7 +137,11 @@ func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 			words++
 		}
 		dst = append(dst, s[i:i+w]...)
-		runes++
+		if r == 0 {
+			runes += w // an ASCII run: one code point per byte
+		} else {
+			runes++
+		}
 		i += w
 	}
 	return dst, runes, words

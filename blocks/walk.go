@@ -18,6 +18,47 @@ const DefaultMaxDepth = 1024
 // instead of O(n²). Real pages never need more than a few dozen.
 const searchLimit = 256
 
+// Slots of the tags whose open elements a Walker counts (slot 0 collects
+// every other tag and is never read).
+const (
+	slotOther = iota
+	slotP
+	slotA
+	slotButton
+	slotSelect
+	slotTable
+	slotHead
+	slotSvg
+	slotMath
+	slotLi
+	numCounted
+)
+
+// countSlot returns the slot of a counted tag, 0 for the others.
+func countSlot(a atom.Atom) int {
+	switch a {
+	case atom.P:
+		return slotP
+	case atom.A:
+		return slotA
+	case atom.Button:
+		return slotButton
+	case atom.Select:
+		return slotSelect
+	case atom.Table:
+		return slotTable
+	case atom.Head:
+		return slotHead
+	case atom.Svg:
+		return slotSvg
+	case atom.Math:
+		return slotMath
+	case atom.Li:
+		return slotLi
+	}
+	return slotOther
+}
+
 // maxInterned bounds the table of unknown tag names a Walker keeps across
 // documents.
 const maxInterned = 4096
@@ -37,8 +78,8 @@ const maxInterned = 4096
 type Walker struct {
 	maxDepth int
 	stack    []Elem
-	counts   map[atom.Atom]int32 // open elements per atom, for tags whose searches are costly
-	names    map[string]string   // interned unknown tag names
+	counts   [numCounted]int32 // open elements of the tags countSlot names, to skip searches that cannot succeed
+	names    map[string]string // interned unknown tag names
 	attrs    Attrs
 	nextID   int32
 	phase    phase
@@ -59,7 +100,6 @@ const (
 func NewWalker() *Walker {
 	return &Walker{
 		maxDepth: DefaultMaxDepth,
-		counts:   make(map[atom.Atom]int32),
 		names:    make(map[string]string),
 	}
 }
@@ -118,7 +158,7 @@ func (w *Walker) Walk(ctx context.Context, z *tokenizer.Tokenizer, h Handler) er
 
 func (w *Walker) reset(z *tokenizer.Tokenizer) {
 	w.stack = w.stack[:0]
-	clear(w.counts)
+	w.counts = [numCounted]int32{}
 	if len(w.names) > maxInterned {
 		clear(w.names)
 	}
@@ -146,9 +186,7 @@ func (w *Walker) name(a atom.Atom, b []byte) string {
 func (w *Walker) push(a atom.Atom, name []byte, real bool, h Handler) {
 	w.stack = append(w.stack, Elem{Atom: a, Name: w.name(a, name), ID: w.nextID})
 	w.nextID++
-	if a != 0 {
-		w.counts[a]++
-	}
+	w.counts[countSlot(a)]++
 	w.attrs.more, w.attrs.n = real, 0
 	h.StartElement(w.stack, &w.attrs)
 	w.attrs.more = false
@@ -159,9 +197,7 @@ func (w *Walker) implied(a atom.Atom, h Handler) { w.push(a, nil, false, h) }
 func (w *Walker) pop(h Handler) {
 	h.EndElement(w.stack)
 	top := w.stack[len(w.stack)-1]
-	if top.Atom != 0 {
-		w.counts[top.Atom]--
-	}
+	w.counts[countSlot(top.Atom)]--
 	w.stack = w.stack[:len(w.stack)-1]
 }
 
@@ -217,10 +253,10 @@ func (w *Walker) inScope(match func(Elem) bool, s scope) int {
 	return -1
 }
 
-// find returns the index of the innermost open a in scope s, or -1; it
-// skips the search when none is open.
+// find returns the index of the innermost open a in scope s, or -1; for a
+// counted tag it skips the search when none is open.
 func (w *Walker) find(a atom.Atom, s scope) int {
-	if w.counts[a] == 0 {
+	if s := countSlot(a); s != 0 && w.counts[s] == 0 {
 		return -1
 	}
 	return w.inScope(func(e Elem) bool { return e.Atom == a }, s)
@@ -265,7 +301,7 @@ func (w *Walker) selfClosing(a atom.Atom, name []byte, h Handler) {
 	w.start(a, name, true, h)
 	// In HTML "/>" means nothing on an HTML element, but inside svg and
 	// math it closes the element.
-	if len(w.stack) > depth && flagsOf(a)&fVoid == 0 && (w.counts[atom.Svg] > 0 || w.counts[atom.Math] > 0) {
+	if len(w.stack) > depth && flagsOf(a)&fVoid == 0 && (w.counts[slotSvg] > 0 || w.counts[slotMath] > 0) {
 		w.pop(h)
 	}
 }
@@ -282,7 +318,7 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 		w.implied(atom.Html, h)
 		w.phase = inHead
 	}
-	if w.phase == inHead && a != atom.Html && a != atom.Head && f&fHeadContent == 0 && w.counts[atom.Head] > 0 {
+	if w.phase == inHead && a != atom.Html && a != atom.Head && f&fHeadContent == 0 && w.counts[slotHead] > 0 {
 		w.popTo(1, h)
 		w.phase = afterHead
 	}
@@ -290,12 +326,12 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 	case a == atom.Html:
 		return
 	case a == atom.Head:
-		if w.phase == inHead && w.counts[atom.Head] == 0 && len(w.stack) == 1 {
+		if w.phase == inHead && w.counts[slotHead] == 0 && len(w.stack) == 1 {
 			w.push(a, name, real, h)
 		}
 		return
 	case w.phase != inBody && f&fHeadContent != 0:
-		if w.phase == inHead && w.counts[atom.Head] == 0 && len(w.stack) == 1 {
+		if w.phase == inHead && w.counts[slotHead] == 0 && len(w.stack) == 1 {
 			w.implied(atom.Head, h)
 		}
 		w.open(a, name, f, h)
@@ -309,7 +345,7 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 		return
 	}
 	w.ensureBody(h)
-	if w.counts[atom.Select] > 0 && !w.startInSelect(a, h) {
+	if w.counts[slotSelect] > 0 && !w.startInSelect(a, h) {
 		return
 	}
 	switch {
@@ -385,7 +421,7 @@ func (w *Walker) closeListItem(match func(Elem) bool, h Handler) {
 // closeTable pops to the innermost element match accepts, searching down to
 // the enclosing table.
 func (w *Walker) closeTable(match func(Elem) bool, h Handler) {
-	if w.counts[atom.Table] == 0 {
+	if w.counts[slotTable] == 0 {
 		return
 	}
 	for i, n := len(w.stack)-1, 0; i >= 0 && n < searchLimit; i, n = i-1, n+1 {
@@ -449,7 +485,7 @@ func (w *Walker) end(a atom.Atom, name []byte, h Handler) {
 		}
 		w.ensureBody(h)
 	}
-	if w.counts[atom.Select] > 0 && a != atom.Select && a != atom.Option && a != atom.Optgroup {
+	if w.counts[slotSelect] > 0 && a != atom.Select && a != atom.Option && a != atom.Optgroup {
 		return
 	}
 	f := flagsOf(a)
