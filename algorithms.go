@@ -26,6 +26,7 @@ var registry = []algorithm{
 	{"boilerpipe-numwords", "Boilerpipe NumWordsRulesExtractor: word-count rules alone", newBoilerpipe("numwords", false)},
 	{"boilerpipe-keepall", "Boilerpipe KeepEverythingExtractor: every block is content (a baseline)", newBoilerpipe("keepall", false)},
 	{"tree", "Boilerpipe Article plus the HTML-tree filter of Viveros-Jiménez et al. (2018), grandparent grouping", newBoilerpipe("article", true)},
+	{"bte", "BTE (Finn et al.; Baroni's compact formulation): the stretch with most words minus tags, by Kadane's algorithm", newBTE},
 }
 
 // Algorithms returns the names WithAlgorithm accepts.
