@@ -25,7 +25,7 @@ var registry = []algorithm{
 	{"boilerpipe-canola", "Boilerpipe CanolaExtractor: rules trained on the krdwrd Canola corpus", newBoilerpipe("canola", false)},
 	{"boilerpipe-numwords", "Boilerpipe NumWordsRulesExtractor: word-count rules alone", newBoilerpipe("numwords", false)},
 	{"boilerpipe-keepall", "Boilerpipe KeepEverythingExtractor: every block is content (a baseline)", newBoilerpipe("keepall", false)},
-	{"tree", "Boilerpipe Article plus the HTML-tree filter of Viveros-Jiménez et al. (2018), grandparent grouping", newBoilerpipe("article", true)},
+	{"tree", "Boilerpipe Default plus the HTML-tree filter of Viveros-Jiménez et al. (2018), grandparent grouping", newBoilerpipe("default", true)},
 	{"bte", "BTE (Finn et al.; Baroni's compact formulation): the stretch with most words minus tags, by Kadane's algorithm", newBTE},
 }
 

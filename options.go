@@ -163,7 +163,8 @@ func WithMaxParagraphs(n int) Option {
 // WithTreeFilter applies the HTML-tree filter of Viveros-Jiménez et al.
 // (2018) after a boilerpipe extractor: of the blocks it selected, only those
 // under the depth-th ancestor with the most text are kept (depth 1 to 5;
-// the paper's best is 2). The "tree" algorithm is boilerpipe-article with
+// the paper's best is 2). The "tree" algorithm is boilerpipe-default (the
+// high-recall extractor whose scores match the paper's "Boilerpipe") with
 // this filter at depth 2 unless set otherwise. Other algorithms ignore it.
 func WithTreeFilter(depth int) Option {
 	return func(c *config) error {

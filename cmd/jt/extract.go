@@ -27,6 +27,7 @@ type extractFlags struct {
 	maxBytes, maxDepth, maxParas   int
 	truncate                       bool
 	timeout                        time.Duration
+	treeDepth                      int
 }
 
 func (f *extractFlags) register(fs *flag.FlagSet) {
@@ -46,6 +47,7 @@ func (f *extractFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.truncate, "truncate", false, "cut inputs longer than --max-bytes at the limit instead of failing them")
 	fs.IntVar(&f.maxDepth, "max-depth", 1024, "most elements open at once; deeper start tags are ignored (their text kept)")
 	fs.IntVar(&f.maxParas, "max-paragraphs", 1<<20, "most paragraphs kept per document; later ones are dropped")
+	fs.IntVar(&f.treeDepth, "tree-depth", 0, "apply the HTML-tree filter after a boilerpipe algorithm, grouping by this ancestor (1 parent … 5; \"tree\" uses 2); 0 for none")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up on a document after this long (e.g. 10s); 0 for no limit")
 }
 
@@ -55,6 +57,9 @@ func (f *extractFlags) options() ([]jt.Option, error) {
 		jt.WithAlgorithm(f.algo), jt.WithJusText(f.cfg),
 		jt.WithEncoding(f.encoding), jt.WithMaxBytes(f.maxBytes), jt.WithTruncate(f.truncate),
 		jt.WithMaxDepth(f.maxDepth), jt.WithMaxParagraphs(f.maxParas),
+	}
+	if f.treeDepth != 0 {
+		opts = append(opts, jt.WithTreeFilter(f.treeDepth))
 	}
 	switch {
 	case f.stoplist != "":

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jtextract/jt/internal/sharedtest"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -171,5 +172,36 @@ func TestGzipBomb(t *testing.T) {
 	code, out, errs := runJT(t, "", "extract", "--max-bytes", "1000000", "--truncate", "--format", "jsonl", bomb)
 	if code != 0 || !strings.Contains(out, `"limits":{"input_truncated":true}`) {
 		t.Errorf("with --truncate: exit %d, output %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestEvalScoresPeer checks that jt eval --score reproduces the published
+// scores of the benchmark's jusText output, and that an evaluation run
+// prints a row per algorithm and writes the per-page CSV.
+func TestEvalScoresPeer(t *testing.T) {
+	dir := filepath.Join(sharedtest.Dir(t), "datasets", "scrapinghub")
+	code, out, errs := runJT(t, "", "eval", "--dataset", dir, "--score", filepath.Join(dir, "peers", "justext.json"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"0.804 ±", "0.858 ±", "0.756 ±"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("scores of peers/justext.json lack %q:\n%s", want, out)
+		}
+	}
+	csv := filepath.Join(t.TempDir(), "pages.csv")
+	code, out, errs = runJT(t, "", "eval", "--dataset", dir, "--algos", "justext,bte", "--per-page", csv, "--format", "markdown")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "| justext | 0.792 ±") || !strings.Contains(out, "| bte |") {
+		t.Errorf("markdown table lacks the rows:\n%s", out)
+	}
+	data, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n != 1+2*181 {
+		t.Errorf("per-page CSV has %d lines, want a header and 181 per algorithm", n)
 	}
 }

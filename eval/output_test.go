@@ -1,0 +1,90 @@
+package eval
+
+import (
+	"encoding/csv"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func sampleResults() []*Result {
+	timed := &Result{
+		Name: "jt-justext", Precision: 0.8581, Recall: 0.7559, F1: 0.8038, Accuracy: 0.0884,
+		PrecisionStd: 0.0123, RecallStd: 0.0204, F1Std: 0.0141, AccuracyStd: 0.0211,
+		Pages: []PageScore{
+			{ID: "p1", Precision: 0.5, Recall: 1, F1: 2.0 / 3, TP: 0.5, FP: 0.5},
+			{ID: "p2", FN: 1, Err: errors.New(`bad "markup", line 3`)},
+		},
+		Errors: []PageError{{ID: "p2", Err: errors.New("bad markup")}},
+		Bytes:  2_000_000, Elapsed: 500 * time.Millisecond,
+	}
+	untimed := &Result{Name: "peer|json, v2", Precision: 1, Recall: 1, F1: 1, Accuracy: 1,
+		Pages: []PageScore{{ID: "p1", Precision: 1, Recall: 1, F1: 1, TP: 1}}}
+	return []*Result{timed, untimed}
+}
+
+func TestWriteTable(t *testing.T) {
+	tests := []struct {
+		format, want string
+	}{
+		{FormatText, `algo           F1             precision      recall         accuracy       errors  MB/s  pages/s
+jt-justext     0.804 ± 0.014  0.858 ± 0.012  0.756 ± 0.020  0.088 ± 0.021  1       4.0   4.0
+peer|json, v2  1.000 ± 0.000  1.000 ± 0.000  1.000 ± 0.000  1.000 ± 0.000  0       -     -
+`},
+		{FormatMarkdown, `| algo | F1 | precision | recall | accuracy | errors | MB/s | pages/s |
+|---|---:|---:|---:|---:|---:|---:|---:|
+| jt-justext | 0.804 ± 0.014 | 0.858 ± 0.012 | 0.756 ± 0.020 | 0.088 ± 0.021 | 1 | 4.0 | 4.0 |
+| peer\|json, v2 | 1.000 ± 0.000 | 1.000 ± 0.000 | 1.000 ± 0.000 | 1.000 ± 0.000 | 0 | - | - |
+`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			var b strings.Builder
+			if err := WriteTable(&b, sampleResults(), tt.format); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", b.String(), tt.want)
+			}
+		})
+	}
+	if err := WriteTable(&strings.Builder{}, nil, "html"); err == nil || !strings.Contains(err.Error(), `"html"`) {
+		t.Errorf("unknown format: err = %v, want one naming it", err)
+	}
+}
+
+func TestWritePerPageCSV(t *testing.T) {
+	var b strings.Builder
+	if err := WritePerPageCSV(&b, sampleResults()); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+	if err != nil {
+		t.Fatalf("output does not read back as CSV: %v\n%s", err, b.String())
+	}
+	want := [][]string{
+		{"algo", "id", "precision", "recall", "f1", "tp", "fp", "fn", "error"},
+		{"jt-justext", "p1", "0.5", "1", "0.6666666666666666", "0.5", "0.5", "0", ""},
+		{"jt-justext", "p2", "0", "0", "0", "0", "0", "1", `bad "markup", line 3`},
+		{"peer|json, v2", "p1", "1", "1", "1", "1", "0", "0", ""},
+	}
+	if !slices.EqualFunc(recs, want, slices.Equal[[]string]) {
+		t.Errorf("records\n%q\nwant\n%q", recs, want)
+	}
+}
+
+// failWriter fails every write, to check that errors reach the caller.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteErrors(t *testing.T) {
+	if err := WriteTable(failWriter{}, sampleResults(), FormatText); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("WriteTable: err = %v, want disk full", err)
+	}
+	if err := WritePerPageCSV(failWriter{}, sampleResults()); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("WritePerPageCSV: err = %v, want disk full", err)
+	}
+}
