@@ -1,6 +1,9 @@
 package jt
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/classify/boilerpipe"
 	"github.com/jtextract/jt/classify/tree"
@@ -19,6 +22,8 @@ type boilerpipeEngine struct {
 	keep   []bool
 	elems  []int32
 	paras  []blocks.Paragraph
+	doc    *boilerpipe.Document // the last document, for describe
+	labels []string
 }
 
 // newBoilerpipe returns the engine constructor for a boilerpipe extractor
@@ -67,7 +72,34 @@ func (e *boilerpipeEngine) finish(d *Document) {
 		})
 	}
 	e.title = append(e.title[:0], doc.Title...)
-	d.Paragraphs, d.text, d.title = e.paras, e.text, e.title
+	e.doc = doc
+	d.Paragraphs, d.text, d.title, d.describe = e.paras, e.text, e.title, e.describe
+}
+
+// describe appends the TextBlock features of block i of the last document.
+func (e *boilerpipeEngine) describe(dst []byte, i int) []byte {
+	b := &e.doc.Blocks[i]
+	dst = append(dst, "words="...)
+	dst = strconv.AppendInt(dst, int64(b.NumWords), 10)
+	dst = append(dst, " anchor_words="...)
+	dst = strconv.AppendInt(dst, int64(b.NumWordsInAnchorText), 10)
+	dst = append(dst, " wrapped_lines="...)
+	dst = strconv.AppendInt(dst, int64(b.NumWrappedLines), 10)
+	dst = append(dst, " text_density="...)
+	dst = strconv.AppendFloat(dst, float64(b.TextDensity), 'g', 6, 32)
+	dst = append(dst, " link_density="...)
+	dst = strconv.AppendFloat(dst, float64(b.LinkDensity), 'g', 6, 32)
+	dst = append(dst, " tag_level="...)
+	dst = strconv.AppendInt(dst, int64(b.TagLevel), 10)
+	dst = append(dst, " labels="...)
+	e.labels = b.Labels.Names(e.labels[:0])
+	for k, l := range e.labels {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, strings.TrimPrefix(l, "de.l3s.boilerpipe/")...)
+	}
+	return dst
 }
 
 // applyTree keeps, among the content blocks, only the group under the

@@ -19,6 +19,10 @@ type Document struct {
 	title   []byte
 	text    []byte // text arena
 	paths   []byte // path arena
+
+	// describe appends an algorithm's own features of paragraph i; nil
+	// when the algorithm has none beyond the Paragraph fields.
+	describe func(dst []byte, i int) []byte
 }
 
 // Limits reports which resource guards fired while a document was
@@ -68,6 +72,18 @@ func (d *Document) ParagraphPath(i int) []byte {
 func (d *Document) ParagraphXPath(i int) []byte {
 	s := d.Paragraphs[i].XPath
 	return d.paths[s.Start:s.End]
+}
+
+// AppendFeatures appends to dst the features an algorithm computed for
+// paragraph i beyond the Paragraph fields, as space-separated key=value
+// pairs (for boilerpipe: words, anchor words, wrapped lines, densities, tag
+// level and labels), and returns the extended slice. It appends nothing for
+// algorithms without such features.
+func (d *Document) AppendFeatures(dst []byte, i int) []byte {
+	if d.describe == nil {
+		return dst
+	}
+	return d.describe(dst, i)
 }
 
 // AppendText appends the main text to dst: the text of every good

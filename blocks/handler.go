@@ -50,6 +50,15 @@ func (a *Attrs) Next() (key, val []byte, ok bool) {
 	return key, val, len(key) > 0
 }
 
+// rewind restarts the attributes from the first one, for the next handler
+// of a Tee.
+func (a *Attrs) rewind(real bool) {
+	a.more, a.n = real, 0
+	if real {
+		a.z.RewindTagAttrs()
+	}
+}
+
 // Get returns the value of the first attribute named key (lower case), and
 // whether there was one. It consumes the attributes up to that one.
 func (a *Attrs) Get(key string) ([]byte, bool) {
@@ -61,5 +70,43 @@ func (a *Attrs) Get(key string) ([]byte, bool) {
 		if string(k) == key {
 			return v, true
 		}
+	}
+}
+
+// Tee is a Handler that passes every event to each of its handlers in
+// order, so that several block makers (jusText paragraphs and boilerpipe
+// TextBlocks, say) are built from one tokenizer pass. Each handler reads
+// the attributes from the first.
+type Tee []Handler
+
+// StartElement implements Handler.
+func (t Tee) StartElement(stack []Elem, attrs *Attrs) {
+	real := attrs != nil && attrs.more
+	for i, h := range t {
+		if i > 0 && attrs != nil {
+			attrs.rewind(real)
+		}
+		h.StartElement(stack, attrs)
+	}
+}
+
+// EndElement implements Handler.
+func (t Tee) EndElement(stack []Elem) {
+	for _, h := range t {
+		h.EndElement(stack)
+	}
+}
+
+// Text implements Handler.
+func (t Tee) Text(stack []Elem, text []byte) {
+	for _, h := range t {
+		h.Text(stack, text)
+	}
+}
+
+// Comment implements Handler.
+func (t Tee) Comment(stack []Elem, text []byte) {
+	for _, h := range t {
+		h.Comment(stack, text)
 	}
 }

@@ -240,3 +240,19 @@ func FuzzWalker(f *testing.F) {
 		walk(t, w, s, true)
 	})
 }
+
+// TestTee checks that every handler of a Tee sees every event and every
+// attribute, whatever the ones before it read.
+func TestTee(t *testing.T) {
+	const in = `<div id=a class="b c">x<p>y</div>`
+	want := walk(t, NewWalker(), in, true)
+	z, _ := tokenizer.New()
+	z.ResetBytes([]byte(in))
+	r1, r2 := &recorder{tb: t, attrs: true}, &recorder{tb: t, attrs: true}
+	if err := NewWalker().Walk(context.Background(), z, Tee{r1, r2}); err != nil {
+		t.Fatal(err)
+	}
+	if r1.b.String() != want || r2.b.String() != want {
+		t.Errorf("tee outputs\n%s\n%s\nwant %s", r1.b.String(), r2.b.String(), want)
+	}
+}

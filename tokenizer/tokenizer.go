@@ -94,6 +94,7 @@ type Tokenizer struct {
 	lowerName          []byte
 	tagAtom            atom.Atom
 	attrPos, attrEnd   int
+	attrStart          int // attrPos right after the tag name, for RewindTagAttrs
 	attrKey, attrVal   []byte
 
 	// text, comment and doctype data
@@ -389,7 +390,7 @@ loop:
 	}
 	z.start, z.end, z.pos = i, p+1, p+1
 	z.nameStart, z.nameEnd = ns, ne
-	z.attrPos, z.attrEnd = as, p
+	z.attrPos, z.attrEnd, z.attrStart = as, p, as
 	if selfClosing {
 		z.attrEnd = p - 1
 	}
@@ -622,6 +623,10 @@ func decode(dst, d []byte, mode textMode) []byte {
 	}
 	return dst
 }
+
+// RewindTagAttrs makes the next TagAttr return the current tag's first
+// attribute again, so that several readers can each walk them.
+func (z *Tokenizer) RewindTagAttrs() { z.attrPos = z.attrStart }
 
 // TagAttr returns the next attribute of the current tag: its lower-cased
 // key, its value with character references decoded, and whether more

@@ -210,16 +210,22 @@ func writeText(w *bufio.Writer, _ string, d *jt.Document) error {
 	return err
 }
 
-// writeDetailed prints every paragraph as jusText's detailed output does.
+// writeDetailed prints every paragraph as jusText's detailed output does,
+// with a features attribute for algorithms that compute more (boilerpipe's
+// block features and labels).
 func writeDetailed(w *bufio.Writer, _ string, d *jt.Document) error {
+	var features []byte
 	for i := range d.Paragraphs {
 		p := &d.Paragraphs[i]
 		heading := 0
 		if p.Heading {
 			heading = 1
 		}
-		fmt.Fprintf(w, "<p class=\"%s\" cfclass=\"%s\" heading=\"%d\" xpath=\"%s\"> %s\n",
-			p.Class, p.CFClass, heading, d.ParagraphXPath(i), html.EscapeString(string(d.ParagraphText(i))))
+		fmt.Fprintf(w, "<p class=\"%s\" cfclass=\"%s\" heading=\"%d\" xpath=\"%s\"", p.Class, p.CFClass, heading, d.ParagraphXPath(i))
+		if features = d.AppendFeatures(features[:0], i); len(features) > 0 {
+			fmt.Fprintf(w, " features=\"%s\"", html.EscapeString(string(features)))
+		}
+		fmt.Fprintf(w, "> %s\n", html.EscapeString(string(d.ParagraphText(i))))
 	}
 	return nil
 }
@@ -227,6 +233,7 @@ func writeDetailed(w *bufio.Writer, _ string, d *jt.Document) error {
 // jsonParagraph is the JSON form of a paragraph.
 type jsonParagraph struct {
 	Text            string  `json:"text"`
+	Features        string  `json:"features,omitempty"`
 	Class           string  `json:"class"`
 	CFClass         string  `json:"cf_class"`
 	Heading         bool    `json:"heading"`
@@ -260,7 +267,7 @@ func writeJSON(w *bufio.Writer, name string, d *jt.Document, indent string) erro
 	for i := range d.Paragraphs {
 		p := &d.Paragraphs[i]
 		jd.Paragraphs[i] = jsonParagraph{
-			Text: string(d.ParagraphText(i)), Class: p.Class.String(), CFClass: p.CFClass.String(),
+			Text: string(d.ParagraphText(i)), Features: string(d.AppendFeatures(nil, i)), Class: p.Class.String(), CFClass: p.CFClass.String(),
 			Heading: p.Heading, DOMPath: string(d.ParagraphPath(i)), XPath: string(d.ParagraphXPath(i)),
 			Length: p.Length, Words: p.Words, LinkChars: p.LinkChars, LinkDensity: p.LinkDensity(),
 			StopWords: p.StopWords, StopWordDensity: p.StopWordDensity(),

@@ -205,3 +205,13 @@ func TestEvalScoresPeer(t *testing.T) {
 		t.Errorf("per-page CSV has %d lines, want a header and 181 per algorithm", n)
 	}
 }
+
+func TestDetailedBoilerpipeFeatures(t *testing.T) {
+	code, out, errs := runJT(t, page, "extract", "--algo", "boilerpipe-default", "--format", "detailed")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, `features="words=`) || !strings.Contains(out, "link_density=") || !strings.Contains(out, "labels=") {
+		t.Errorf("detailed boilerpipe output lacks block features:\n%s", out)
+	}
+}
