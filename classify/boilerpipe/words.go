@@ -64,6 +64,25 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r)
 }
 
+// ASCII character classes for the counter's inner loop: the tests of the
+// general path, tabulated.
+const (
+	clsAlnum = 1 << iota // letter or digit: a word character, and a word rune
+	clsPunct             // isBoundaryPunct
+)
+
+var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+	for r := range rune(utf8.RuneSelf) {
+		if isLetterOrDigit(r) {
+			t[r] |= clsAlnum
+		}
+		if isBoundaryPunct(r) {
+			t[r] |= clsPunct
+		}
+	}
+	return t
+}()
+
 // count returns the word counts of a token buffer. buf must already be
 // trimmed as Java's String.trim does.
 func (c *wordCounter) count(buf []byte) wordCounts {
@@ -97,6 +116,25 @@ func (c *wordCounter) count(buf []byte) wordCounts {
 	isWord, u16 := false, 0
 	var prevWordChar, prevPunct, baseLetter bool
 	for i := 0; i < len(buf); {
+		if c := buf[i]; c < utf8.RuneSelf && c != ' ' {
+			// The common case, without decoding or Unicode tables.
+			cls := asciiClass[c]
+			baseLetter = cls&clsAlnum != 0
+			wordChar := baseLetter || c == '_'
+			punct := cls&clsPunct != 0
+			if start >= 0 && wordChar != prevWordChar && !punct && !prevPunct {
+				emit(buf[start:i], isWord, u16)
+				start = -1
+			}
+			if start < 0 {
+				start, isWord, u16 = i, false, 0
+			}
+			isWord = isWord || baseLetter
+			u16++
+			prevWordChar, prevPunct = wordChar, punct
+			i++
+			continue
+		}
 		r, w := rune(buf[i]), 1
 		if r >= utf8.RuneSelf {
 			r, w = utf8.DecodeRune(buf[i:])
