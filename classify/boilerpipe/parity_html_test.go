@@ -2,6 +2,7 @@ package boilerpipe
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -133,6 +134,46 @@ func TestExtractorsFromHTML(t *testing.T) {
 		t.Logf("%-9s exact %d/%d, whitespace-normalised %d/%d; differing: %s", name, exact, len(pages), norm, len(pages), strings.Join(differ, " "))
 		if norm*100 < len(pages)*95 {
 			t.Errorf("%s: %d/%d pages normalised-identical, want 95%%", name, norm, len(pages))
+		}
+	}
+}
+
+// TestExtractedBlocksFromHTML parses the 181 pages, runs the Article and
+// Default extractors, and compares every block left in the document with
+// the Java dump after the same extractor (boilerpipe-blocks-article and
+// -default): the block features must agree on at least 98% of blocks.
+func TestExtractedBlocksFromHTML(t *testing.T) {
+	pages := sharedtest.Pages(t)
+	f := newHTMLFixture(t)
+	for _, name := range []string{"article", "default"} {
+		ex, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var total, featSame int
+		for _, pg := range pages {
+			want, err := readBlocks(filepath.Join(referenceDir(t), "boilerpipe-blocks-"+name, pg.ID+".jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := f.parse(t, pg.HTML)
+			ex.Process(doc)
+			total += max(len(doc.Blocks), len(want))
+			for j := range min(len(doc.Blocks), len(want)) {
+				feat := true
+				for _, fd := range strings.Split(diffBlock(doc, &doc.Blocks[j], &want[j]), ",") {
+					if slices.Contains(featureFields, fd) {
+						feat = false
+					}
+				}
+				if feat {
+					featSame++
+				}
+			}
+		}
+		t.Logf("%s: %d/%d blocks after extraction agree with Java's on the features", name, featSame, total)
+		if featSame*100 < total*98 {
+			t.Errorf("%s: only %d/%d blocks agree on the features, want 98%%", name, featSame, total)
 		}
 	}
 }
