@@ -1,0 +1,58 @@
+package warc
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Classes of errors. Errors returned by this package wrap one of them, so
+// callers can tell kinds of damage apart with errors.Is.
+var (
+	// ErrTruncated means the input ended inside a record, a compressed unit
+	// or an HTTP message.
+	ErrTruncated = errors.New("truncated")
+	// ErrMalformed means a record or an HTTP message breaks the syntax.
+	ErrMalformed = errors.New("malformed")
+	// ErrTooLarge means a configured limit was exceeded.
+	ErrTooLarge = errors.New("too large")
+	// ErrCorrupt means compressed data (gzip or zstd) could not be decoded.
+	ErrCorrupt = errors.New("corrupt compressed data")
+	// ErrNotWARC means the (decompressed) input does not begin with a WARC
+	// record. It is final: the Reader does not look further.
+	ErrNotWARC = errors.New("not a WARC file")
+	// ErrUnsupported means an HTTP transfer or content coding this package
+	// does not decode.
+	ErrUnsupported = errors.New("unsupported")
+)
+
+// RecordError reports a problem with the record starting at Offset, much
+// like encoding/csv's ParseError. Unwrap gives the class sentinel (ErrMalformed,
+// ErrTruncated...) and, where there is one, the underlying cause.
+type RecordError struct {
+	Name string // input name given by WithName; may be empty
+	// Offset is the position of the record in the decompressed stream
+	// (for an uncompressed input, in the input itself).
+	Offset int64
+	// RawOffset is the position in the input of the gzip member or zstd
+	// frame in which the record starts; it equals Offset when the input is
+	// not compressed.
+	RawOffset   int64
+	Compression Compression // compression of the input, which says what RawOffset means
+	Err         error
+}
+
+// Error names the input, both offsets where they differ, and the problem.
+func (e *RecordError) Error() string {
+	name := ""
+	if e.Name != "" {
+		name = e.Name + ": "
+	}
+	if e.Compression == None {
+		return fmt.Sprintf("warc: %srecord at offset %d: %v", name, e.Offset, e.Err)
+	}
+	return fmt.Sprintf("warc: %srecord at decompressed offset %d (%s at input offset %d): %v",
+		name, e.Offset, e.Compression.unit(), e.RawOffset, e.Err)
+}
+
+// Unwrap returns the wrapped error.
+func (e *RecordError) Unwrap() error { return e.Err }

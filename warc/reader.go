@@ -1,0 +1,429 @@
+// Package warc reads WARC/1.0 and WARC/1.1 files as a stream of records:
+// uncompressed, gzip (one member per record, as Common Crawl writes them,
+// or the whole file in one member) and zstd (with or without a dictionary
+// in a leading skippable frame, as the WARC zstd convention specifies). It
+// never holds more than one record, bounded by WithMaxRecordBytes, and
+// reports damage with the input name and offset, then resynchronises on
+// the next record.
+package warc
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// Compression is how a WARC file is compressed.
+type Compression uint8
+
+// Compressions a Reader detects from the first bytes of its input.
+const (
+	None Compression = iota
+	Gzip
+	Zstd
+)
+
+// String returns "none", "gzip" or "zstd".
+func (c Compression) String() string {
+	switch c {
+	case Gzip:
+		return "gzip"
+	case Zstd:
+		return "zstd"
+	}
+	return "none"
+}
+
+func (c Compression) unit() string {
+	switch c {
+	case Gzip:
+		return "gzip member"
+	case Zstd:
+		return "zstd stream"
+	}
+	return "input"
+}
+
+// Field is one WARC header field, as written.
+type Field struct{ Name, Value string }
+
+// Header is the fields of a record header in order.
+type Header []Field
+
+// Get returns the value of the first field named name (case-insensitive),
+// or "".
+func (h Header) Get(name string) string {
+	for _, f := range h {
+		if strings.EqualFold(f.Name, name) {
+			return f.Value
+		}
+	}
+	return ""
+}
+
+// Record is one WARC record. Content is the record block (for a response,
+// the HTTP message), at most WithMaxRecordBytes of it; it is valid until
+// the next call of Next.
+type Record struct {
+	Version   string // "WARC/1.0" or "WARC/1.1"
+	Header    Header
+	Content   []byte
+	Length    int64 // the Content-Length the header declares
+	Truncated bool  // Content holds only the first WithMaxRecordBytes of the block
+	Offset    int64 // position of the record in the decompressed stream
+}
+
+// Type returns the WARC-Type field ("response", "request", "warcinfo"...).
+func (r *Record) Type() string { return r.Header.Get("WARC-Type") }
+
+// Reader reads the records of one WARC file.
+type Reader struct {
+	cfg    config
+	raw    *countingReader
+	src    *bufio.Reader // the raw input
+	gz     *gzip.Reader
+	zd     *zstd.Decoder
+	comp   Compression
+	br     *bufio.Reader // the decompressed stream
+	off    int64         // decompressed offset of br's next byte
+	rec    Record
+	buf    []byte
+	fields []Field
+	err    error // final error, returned by every later Next
+	first  bool
+
+	pushBacks int // times a block was given back to the stream
+}
+
+// maxPushBacks bounds how often a Reader gives back the bytes a wrong
+// Content-Length swallowed (each costs a buffer); later damage of that
+// kind resynchronises instead, losing the swallowed records with an error.
+const maxPushBacks = 16
+
+// countingReader counts the bytes read from the input.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// NewReader returns a Reader of r, detecting the compression from the first
+// bytes. It fails only for an invalid option; a damaged or foreign input is
+// reported by Next.
+func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
+	cfg := defaultConfig()
+	for _, o := range opts {
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	cr := &countingReader{r: r}
+	rd := &Reader{cfg: cfg, raw: cr, src: bufio.NewReaderSize(cr, minReadBuffer), first: true}
+	return rd, nil
+}
+
+// Compression returns the detected compression; it is known after the
+// first call of Next.
+func (r *Reader) Compression() Compression { return r.comp }
+
+// InputOffset returns how many bytes of the input have been consumed.
+func (r *Reader) InputOffset() int64 { return r.raw.n - int64(r.src.Buffered()) }
+
+// Close releases the decompressor.
+func (r *Reader) Close() error {
+	if r.zd != nil {
+		r.zd.Close()
+	}
+	return nil
+}
+
+// zstdSkippableDict is the magic of the skippable frame that carries a
+// WARC file's zstd dictionary.
+const zstdSkippableDict = 0x184D2A5D
+
+func (r *Reader) open() error {
+	magic, _ := r.src.Peek(4)
+	switch {
+	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+		r.comp = Gzip
+		gz, err := gzip.NewReader(r.src)
+		if err != nil {
+			return r.fail(0, fmt.Errorf("%w: %w", ErrCorrupt, err))
+		}
+		r.gz = gz
+		r.br = bufio.NewReaderSize(gz, minReadBuffer)
+	case len(magic) == 4 && (binary.LittleEndian.Uint32(magic) == zstdSkippableDict || bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd})):
+		r.comp = Zstd
+		dopts := []zstd.DOption{zstd.WithDecoderMaxMemory(uint64(r.cfg.maxDecoderMemory)), zstd.WithDecoderConcurrency(1)}
+		if binary.LittleEndian.Uint32(magic) == zstdSkippableDict {
+			dict, err := r.readDict()
+			if err != nil {
+				return r.fail(0, err)
+			}
+			dopts = append(dopts, zstd.WithDecoderDicts(dict))
+		}
+		zd, err := zstd.NewReader(r.src, dopts...)
+		if err != nil {
+			return r.fail(0, fmt.Errorf("%w: %w", ErrCorrupt, err))
+		}
+		r.zd = zd
+		r.br = bufio.NewReaderSize(zd, minReadBuffer)
+	default:
+		r.br = r.src
+	}
+	if start, _ := r.br.Peek(5); !bytes.Equal(start, []byte("WARC/")) {
+		if len(start) == 0 {
+			return io.EOF
+		}
+		r.err = &RecordError{Name: r.cfg.name, Compression: r.comp, Err: ErrNotWARC}
+		return r.err
+	}
+	return nil
+}
+
+// readDict reads the dictionary frame at the start of a .warc.zst file; the
+// dictionary itself may be zstd-compressed.
+func (r *Reader) readDict() ([]byte, error) {
+	var hdr [8]byte
+	if _, err := io.ReadFull(r.src, hdr[:]); err != nil {
+		return nil, fmt.Errorf("%w: dictionary frame header: %w", ErrTruncated, err)
+	}
+	n := int64(binary.LittleEndian.Uint32(hdr[4:]))
+	if n > r.cfg.maxDecoderMemory {
+		return nil, fmt.Errorf("%w: dictionary of %d bytes", ErrTooLarge, n)
+	}
+	dict := make([]byte, n)
+	if _, err := io.ReadFull(r.src, dict); err != nil {
+		return nil, fmt.Errorf("%w: dictionary frame: %w", ErrTruncated, err)
+	}
+	if bytes.HasPrefix(dict, []byte{0x28, 0xb5, 0x2f, 0xfd}) {
+		zd, err := zstd.NewReader(nil, zstd.WithDecoderMaxMemory(uint64(r.cfg.maxDecoderMemory)))
+		if err != nil {
+			return nil, err
+		}
+		defer zd.Close()
+		if dict, err = zd.DecodeAll(dict, nil); err != nil {
+			return nil, fmt.Errorf("%w: dictionary: %w", ErrCorrupt, err)
+		}
+	}
+	return dict, nil
+}
+
+func (r *Reader) fail(off int64, err error) error {
+	return &RecordError{Name: r.cfg.name, Offset: off, RawOffset: r.InputOffset(), Compression: r.comp, Err: err}
+}
+
+// Next returns the next record, io.EOF at the end, or an error. An error
+// wrapping *RecordError concerns one record: unless WithStrict, the next
+// call goes on with the next record it can find. Other errors are final.
+func (r *Reader) Next() (*Record, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.first {
+		r.first = false
+		if err := r.open(); err != nil {
+			if err != io.EOF {
+				r.err = err
+			}
+			return nil, err
+		}
+	}
+	rec, err := r.next()
+	if err != nil && err != io.EOF && r.cfg.strict {
+		r.err = err
+	}
+	return rec, err
+}
+
+func (r *Reader) next() (*Record, error) {
+	// Records are separated by CRLF CRLF; be lenient about blank lines.
+	for {
+		b, err := r.br.Peek(1)
+		if err != nil {
+			if err == io.EOF {
+				return nil, io.EOF
+			}
+			return nil, r.streamErr(err)
+		}
+		if b[0] != '\r' && b[0] != '\n' {
+			break
+		}
+		r.br.Discard(1)
+		r.off++
+	}
+	start := r.off
+	line, err := r.line()
+	if err != nil {
+		return nil, r.recordErr(start, err)
+	}
+	if !strings.HasPrefix(line, "WARC/1.") {
+		r.resync()
+		return nil, r.recordErr(start, fmt.Errorf("%w: version line %q", ErrMalformed, clip(line)))
+	}
+	r.rec = Record{Version: line, Offset: start, Length: -1}
+	r.fields = r.fields[:0]
+	size := len(line)
+	for {
+		l, err := r.line()
+		if err != nil {
+			return nil, r.recordErr(start, err)
+		}
+		if l == "" {
+			break
+		}
+		if size += len(l); size > r.cfg.maxHeaderBytes {
+			r.resync()
+			return nil, r.recordErr(start, fmt.Errorf("%w: header over %d bytes", ErrTooLarge, r.cfg.maxHeaderBytes))
+		}
+		name, value, ok := strings.Cut(l, ":")
+		if !ok {
+			if n := len(r.fields); n > 0 && (l[0] == ' ' || l[0] == '\t') {
+				r.fields[n-1].Value += " " + strings.TrimSpace(l) // folded line
+				continue
+			}
+			r.resync()
+			return nil, r.recordErr(start, fmt.Errorf("%w: header line %q", ErrMalformed, clip(l)))
+		}
+		r.fields = append(r.fields, Field{strings.TrimSpace(name), strings.TrimSpace(value)})
+	}
+	r.rec.Header = r.fields
+	cl := r.rec.Header.Get("Content-Length")
+	n, err := strconv.ParseInt(cl, 10, 64)
+	if err != nil || n < 0 {
+		r.resync()
+		return nil, r.recordErr(start, fmt.Errorf("%w: Content-Length %q", ErrMalformed, clip(cl)))
+	}
+	r.rec.Length = n
+	keep := min(n, r.cfg.maxRecordBytes)
+	r.buf = grow(r.buf, int(keep))
+	got, err := io.ReadFull(r.br, r.buf)
+	r.off += int64(got)
+	if err != nil {
+		return nil, r.recordErr(start, fmt.Errorf("%w: block of %d bytes ends after %d", ErrTruncated, n, got))
+	}
+	if rest := n - keep; rest > 0 {
+		d, err := r.br.Discard(int(min(rest, int64(^uint(0)>>1))))
+		r.off += int64(d)
+		if err != nil {
+			return nil, r.recordErr(start, fmt.Errorf("%w: block of %d bytes ends after %d", ErrTruncated, n, keep+int64(d)))
+		}
+		r.rec.Truncated = true
+	}
+	r.rec.Content = r.buf
+	if !r.rec.Truncated && !r.blockEnds() {
+		// The declared length is wrong. If the block swallowed the start of
+		// the next record, give those bytes back to the stream.
+		if i := bytes.Index(r.buf, []byte("\r\n\r\nWARC/1.")); i >= 0 && r.pushBacks < maxPushBacks {
+			r.pushBacks++
+			r.pushBack(r.buf[i+4:])
+		} else {
+			r.resync()
+		}
+		return nil, r.recordErr(start, fmt.Errorf("%w: block is not followed by CRLF CRLF (Content-Length %d wrong?)", ErrMalformed, n))
+	}
+	return &r.rec, nil
+}
+
+// blockEnds reports whether the record block is followed by the CRLF CRLF
+// that ends a record (or by the end of the input).
+func (r *Reader) blockEnds() bool {
+	b, _ := r.br.Peek(4)
+	return len(b) == 0 || bytes.HasPrefix([]byte("\r\n\r\n"), b)
+}
+
+// pushBack makes b the next bytes of the decompressed stream again.
+func (r *Reader) pushBack(b []byte) {
+	back := append([]byte(nil), b...)
+	r.off -= int64(len(back))
+	r.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(back), r.br), minReadBuffer)
+}
+
+func grow(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, n)
+	}
+	return b[:n]
+}
+
+// line reads one header line without its line end.
+func (r *Reader) line() (string, error) {
+	b, err := r.br.ReadSlice('\n')
+	r.off += int64(len(b))
+	if err == bufio.ErrBufferFull {
+		return "", fmt.Errorf("%w: header line over %d bytes", ErrTooLarge, r.br.Size())
+	}
+	if err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return "", fmt.Errorf("%w: input ends inside a record header", ErrTruncated)
+		}
+		return "", err
+	}
+	return string(bytes.TrimRight(b, "\r\n")), nil
+}
+
+// resync skips to the next line that starts a record.
+func (r *Reader) resync() {
+	for {
+		b, err := r.br.Peek(7)
+		if len(b) >= 7 && string(b) == "WARC/1." {
+			return
+		}
+		if err != nil && len(b) < 7 {
+			r.br.Discard(len(b))
+			return
+		}
+		l, err := r.br.ReadSlice('\n')
+		r.off += int64(len(l))
+		if err != nil && err != bufio.ErrBufferFull {
+			return
+		}
+	}
+}
+
+// recordErr wraps the error of the record at start. Malformed and
+// oversized records are skipped and reading goes on; an input that ends
+// inside a record, or a decompressor that fails, ends the stream, since
+// nothing after it can be trusted to align with records.
+func (r *Reader) recordErr(start int64, err error) error {
+	final := false
+	switch {
+	case errors.Is(err, ErrMalformed), errors.Is(err, ErrTooLarge):
+	case errors.Is(err, ErrTruncated):
+		final = true
+	default:
+		err, final = fmt.Errorf("%w: %w", ErrCorrupt, err), true
+	}
+	e := r.fail(start, err)
+	if final {
+		r.err = e
+	}
+	return e
+}
+
+func (r *Reader) streamErr(err error) error {
+	e := r.fail(r.off, fmt.Errorf("%w: %w", ErrCorrupt, err))
+	r.err = e
+	return e
+}
+
+// clip shortens a quoted piece of damaged input for an error message.
+func clip(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "..."
+	}
+	return s
+}
