@@ -1,7 +1,6 @@
 package warc
 
 import (
-	"bufio"
 	"bytes"
 	"compress/flate"
 	"errors"
@@ -122,28 +121,24 @@ func parseStatus(line string) (int, error) {
 // dechunk appends the data of a chunked body to dst. A body cut short
 // keeps the chunks it has.
 func dechunk(dst, b []byte) ([]byte, error) {
-	br := bufio.NewReader(bytes.NewReader(b))
 	for {
-		line, err := br.ReadString('\n')
-		if err != nil {
+		line, rest, ok := bytes.Cut(b, []byte("\n"))
+		if !ok {
 			return dst, nil // cut short: keep what came
 		}
-		size, _, _ := strings.Cut(strings.TrimSpace(line), ";")
-		n, err := strconv.ParseInt(size, 16, 64)
+		size, _, _ := bytes.Cut(bytes.TrimSpace(line), []byte(";"))
+		n, err := strconv.ParseInt(string(size), 16, 64)
 		if err != nil || n < 0 {
-			return dst, fmt.Errorf("%w: chunk size %q", ErrMalformed, clip(line))
+			return dst, fmt.Errorf("%w: chunk size %q", ErrMalformed, clip(string(line)))
 		}
 		if n == 0 {
 			return dst, nil
 		}
-		start := len(dst)
-		dst = append(dst, make([]byte, min(n, int64(br.Buffered())))...)
-		got, _ := io.ReadFull(br, dst[start:])
-		dst = dst[:start+got]
-		if int64(got) < n {
-			return dst, nil
+		if n > int64(len(rest)) {
+			return append(dst, rest...), nil
 		}
-		br.ReadString('\n')
+		dst = append(dst, rest[:n]...)
+		b = bytes.TrimPrefix(bytes.TrimPrefix(rest[n:], []byte("\r")), []byte("\n"))
 	}
 }
 

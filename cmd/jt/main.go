@@ -28,6 +28,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"extract", "[flags] [FILE|-]...", "extract the main text of HTML pages (.gz read transparently)", runExtract},
+		{"warc", "[flags] INPUT... | --manifest FILE", "extract every HTML response of WARC archives on all cores", runWARC},
 		{"view", "[flags] [FILE|-] > report.html", "write an HTML report showing every block and its class", runView},
 		{"eval", "--dataset DIR [--algos a,b] [--score FILE.json]", "score algorithms (or an output file) on pages with ground truth", runEval},
 		{"stoplists", "", "list the languages of the built-in stoplists", runStoplists},
