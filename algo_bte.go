@@ -7,14 +7,11 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// bteEngine feeds BTE's Counter from the walk, as the bte package asks:
-// counting starts at the end of the head, script and style elements are
-// dropped whole, comments are dropped, every other tag counts -1 and every
-// word +1.
+// bteEngine runs BTE's Handler on the walk, capturing the title on the
+// way, and reports the words before the best stretch, the stretch and the
+// words after it as three paragraphs: bad, good, bad.
 type bteEngine struct {
-	c       bte.Counter
-	started bool
-	skip    int // stack depth of the script or style being dropped, 0 if none
+	h       bte.Handler
 	text    []byte
 	paras   []blocks.Paragraph
 	title   []byte
@@ -26,74 +23,48 @@ func newBTE(*config, *tokenizer.Tokenizer) engine { return &bteEngine{} }
 func (e *bteEngine) handler() blocks.Handler { return e }
 
 func (e *bteEngine) reset() {
-	e.c.Reset()
-	e.started, e.skip, e.inTitle = false, 0, false
+	e.h.Reset()
+	e.inTitle = false
 	e.title = e.title[:0]
 }
 
 // StartElement implements blocks.Handler.
-func (e *bteEngine) StartElement(stack []blocks.Elem, _ *blocks.Attrs) {
-	a := stack[len(stack)-1].Atom
-	if a == atom.Title && len(e.title) == 0 {
+func (e *bteEngine) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
+	if stack[len(stack)-1].Atom == atom.Title && len(e.title) == 0 {
 		e.inTitle = true
 	}
-	if a == atom.Body && !e.started {
-		e.c.Reset()
-		e.started = true
-	}
-	if e.skip > 0 {
-		return
-	}
-	if a == atom.Script || a == atom.Style {
-		e.skip = len(stack)
-		return
-	}
-	e.c.Tag()
+	e.h.StartElement(stack, attrs)
 }
 
 // EndElement implements blocks.Handler.
 func (e *bteEngine) EndElement(stack []blocks.Elem) {
-	a := stack[len(stack)-1].Atom
-	if a == atom.Title {
+	if stack[len(stack)-1].Atom == atom.Title {
 		e.inTitle = false
 	}
-	if e.skip > 0 {
-		if len(stack) == e.skip {
-			e.skip = 0
-		}
-		return
-	}
-	e.c.Tag()
-	if a == atom.Head && !e.started {
-		e.c.Reset()
-		e.started = true
-	}
+	e.h.EndElement(stack)
 }
 
 // Text implements blocks.Handler.
-func (e *bteEngine) Text(_ []blocks.Elem, text []byte) {
+func (e *bteEngine) Text(stack []blocks.Elem, text []byte) {
 	if e.inTitle {
 		e.title = append(e.title, text...)
 	}
-	if e.skip == 0 {
-		e.c.Text(text)
-	}
+	e.h.Text(stack, text)
 }
 
-// Comment implements blocks.Handler; BTE drops comments.
-func (e *bteEngine) Comment([]blocks.Elem, []byte) {}
+// Comment implements blocks.Handler.
+func (e *bteEngine) Comment(stack []blocks.Elem, text []byte) { e.h.Comment(stack, text) }
 
-// finish reports the words before the best stretch, the stretch, and the
-// words after it as three paragraphs: bad, good, bad.
 func (e *bteEngine) finish(d *Document) {
-	begin, end, _ := e.c.Best()
+	c := e.h.Counter()
+	begin, end, _ := c.Best()
 	e.text, e.paras = e.text[:0], e.paras[:0]
 	for _, part := range [...]struct {
 		from, to int
 		class    blocks.Class
-	}{{0, begin, blocks.Bad}, {begin, end, blocks.Good}, {end, len(e.c.Runs()), blocks.Bad}} {
+	}{{0, begin, blocks.Bad}, {begin, end, blocks.Good}, {end, len(c.Runs()), blocks.Bad}} {
 		start := len(e.text)
-		e.text = e.c.AppendRange(e.text, part.from, part.to)
+		e.text = c.AppendRange(e.text, part.from, part.to)
 		if len(e.text) == start {
 			continue
 		}

@@ -213,7 +213,9 @@ func fuzzOne(t *testing.T, ex *jt.Extractor, in []byte) {
 		}
 		for i := range doc.Paragraphs {
 			p := &doc.Paragraphs[i]
-			if got := utf8.RuneCount(doc.ParagraphText(i)); got != p.Length || p.Length == 0 {
+			// Boilerpipe keeps blocks whose text Java's trim empties
+			// (control characters, empty links); jusText never does.
+			if got := utf8.RuneCount(doc.ParagraphText(i)); got != p.Length || p.Length == 0 && doc.Algorithm() == "justext" {
 				t.Errorf("%s paragraph %d: Length %d, text has %d code points", doc.Algorithm(), i, p.Length, got)
 			}
 		}

@@ -89,6 +89,11 @@ func TestScorePage(t *testing.T) {
 		// abcd occurs twice in truth and once in pred: a set would give recall 1/4.
 		{"repeated shingle in truth", "a b c d a b c d", "a b c d", 0.2, 0, 0.8, 1, 0.2, 2 * 0.2 / 1.2, false},
 		{"repeated shingle in prediction", "a b c d", "a b c d a b c d", 0.2, 0.8, 0, 0.2, 1, 2 * 0.2 / 1.2, false},
+		// A text under four tokens is one short shingle, which no 4-token
+		// shingle equals, so it never matches inside a longer text.
+		{"short truth inside a longer prediction", "a b", "a b c d e", 0, 2.0 / 3, 1.0 / 3, 0, 0, 0, false},
+		// Three copies of "x x x x" against two: min counts two matches.
+		{"repeated shingles on both sides", "x x x x x x", "x x x x x", 2.0 / 3, 0, 1.0 / 3, 1, 2.0 / 3, 0.8, false},
 		{"unicode words", "Ünïcode café 日本語 ٣٤٥ x_y", "Ünïcode café 日本語 ٣٤٥ x_y!", 1, 0, 0, 1, 1, 1, true},
 		{"decomposed accent is another token list", "café ok", "cafe\u0301 ok", 0, 0.5, 0.5, 0, 0, 0, false},
 	}

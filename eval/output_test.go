@@ -2,6 +2,7 @@ package eval
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -21,7 +22,7 @@ func sampleResults() []*Result {
 		Bytes:  2_000_000, Elapsed: 500 * time.Millisecond,
 	}
 	untimed := &Result{Name: "peer|json, v2", Precision: 1, Recall: 1, F1: 1, Accuracy: 1,
-		Pages: []PageScore{{ID: "p1", Precision: 1, Recall: 1, F1: 1, TP: 1}}}
+		Pages: []PageScore{{ID: "p1", Precision: 1, Recall: 1, F1: 1, TP: 1, Exact: true}}}
 	return []*Result{timed, untimed}
 }
 
@@ -29,7 +30,7 @@ func TestWriteTable(t *testing.T) {
 	tests := []struct {
 		format, want string
 	}{
-		{FormatText, `algo           F1             precision      recall         accuracy       errors  MB/s  pages/s
+		{FormatTable, `algo           F1             precision      recall         accuracy       errors  MB/s  pages/s
 jt-justext     0.804 ± 0.014  0.858 ± 0.012  0.756 ± 0.020  0.088 ± 0.021  1       4.0   4.0
 peer|json, v2  1.000 ± 0.000  1.000 ± 0.000  1.000 ± 0.000  1.000 ± 0.000  0       -     -
 `},
@@ -55,6 +56,43 @@ peer|json, v2  1.000 ± 0.000  1.000 ± 0.000  1.000 ± 0.000  1.000 ± 0.000  0
 	}
 }
 
+// The JSON rows read back into the figures they were written from, and
+// throughput appears only where it was measured.
+func TestWriteTableJSON(t *testing.T) {
+	var b strings.Builder
+	if err := WriteTable(&b, sampleResults(), FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(b.String()), &rows); err != nil {
+		t.Fatalf("output is not a JSON array: %v\n%s", err, b.String())
+	}
+	if len(rows) != 2 {
+		t.Fatalf("%d rows, want 2:\n%s", len(rows), b.String())
+	}
+	checks := []struct {
+		row   int
+		key   string
+		value any // nil: the key must be absent
+	}{
+		{0, "algo", "jt-justext"}, {0, "f1", 0.8038}, {0, "recall_std", 0.0204},
+		{0, "pages", 2.0}, {0, "errors", 1.0}, {0, "bytes", 2e6}, {0, "mb_per_s", 4.0}, {0, "pages_per_s", 4.0},
+		{1, "algo", "peer|json, v2"}, {1, "accuracy", 1.0}, {1, "mb_per_s", nil}, {1, "seconds", nil},
+	}
+	for _, c := range checks {
+		got, ok := rows[c.row][c.key]
+		if c.value == nil {
+			if ok {
+				t.Errorf("row %d: %s = %v, want it absent", c.row, c.key, got)
+			}
+			continue
+		}
+		if got != c.value {
+			t.Errorf("row %d: %s = %v, want %v", c.row, c.key, got, c.value)
+		}
+	}
+}
+
 func TestWritePerPageCSV(t *testing.T) {
 	var b strings.Builder
 	if err := WritePerPageCSV(&b, sampleResults()); err != nil {
@@ -65,10 +103,10 @@ func TestWritePerPageCSV(t *testing.T) {
 		t.Fatalf("output does not read back as CSV: %v\n%s", err, b.String())
 	}
 	want := [][]string{
-		{"algo", "id", "precision", "recall", "f1", "tp", "fp", "fn", "error"},
-		{"jt-justext", "p1", "0.5", "1", "0.6666666666666666", "0.5", "0.5", "0", ""},
-		{"jt-justext", "p2", "0", "0", "0", "0", "0", "1", `bad "markup", line 3`},
-		{"peer|json, v2", "p1", "1", "1", "1", "1", "0", "0", ""},
+		{"algo", "id", "precision", "recall", "f1", "tp", "fp", "fn", "exact", "error"},
+		{"jt-justext", "p1", "0.5", "1", "0.6666666666666666", "0.5", "0.5", "0", "false", ""},
+		{"jt-justext", "p2", "0", "0", "0", "0", "0", "1", "false", `bad "markup", line 3`},
+		{"peer|json, v2", "p1", "1", "1", "1", "1", "0", "0", "true", ""},
 	}
 	if !slices.EqualFunc(recs, want, slices.Equal[[]string]) {
 		t.Errorf("records\n%q\nwant\n%q", recs, want)
@@ -81,7 +119,7 @@ type failWriter struct{}
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestWriteErrors(t *testing.T) {
-	if err := WriteTable(failWriter{}, sampleResults(), FormatText); err == nil || !strings.Contains(err.Error(), "disk full") {
+	if err := WriteTable(failWriter{}, sampleResults(), FormatTable); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("WriteTable: err = %v, want disk full", err)
 	}
 	if err := WritePerPageCSV(failWriter{}, sampleResults()); err == nil || !strings.Contains(err.Error(), "disk full") {

@@ -13,8 +13,9 @@
 //
 // # What the caller feeds
 //
-// Which tokens count is decided by the caller (the blocks builder); a
-// Counter only sees the calls. The caller must:
+// Which tokens count is decided by the caller; a Counter only sees the
+// calls. [Handler] is that caller for the events of a blocks.Walker (see
+// it for how the Walker's balanced tree is counted). A caller must:
 //
 //   - call Reset at the end of the head, which is the first </head> end tag
 //     or the first <body> start tag, whichever comes first, and never again

@@ -2,16 +2,13 @@ package bte
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/jtextract/jt/internal/sharedtest"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -311,33 +308,6 @@ func FuzzCounter(f *testing.F) {
 	})
 }
 
-// corpusPages returns the shared real-world pages, or skips the test.
-func corpusPages(tb testing.TB) [][]byte {
-	tb.Helper()
-	paths, _ := filepath.Glob("../../../shared/datasets/scrapinghub/html/*.html.gz")
-	if len(paths) == 0 {
-		tb.Skip("shared scrapinghub pages not found next to the work tree")
-	}
-	pages := make([][]byte, 0, len(paths))
-	for _, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		doc, err := io.ReadAll(zr)
-		f.Close()
-		if err != nil {
-			tb.Fatal(err)
-		}
-		pages = append(pages, doc)
-	}
-	return pages
-}
-
 // TestCorpus runs the driver over the shared real pages: every page must
 // yield a stretch that starts and ends on a word run and scores what its
 // runs add up to.
@@ -347,8 +317,8 @@ func TestCorpus(t *testing.T) {
 		kept    int
 		checked int
 	)
-	for i, doc := range corpusPages(t) {
-		feed(&c, events(doc))
+	for i, page := range sharedtest.Pages(t) {
+		feed(&c, events(page.HTML))
 		runs := c.Runs()
 		b, e, score := c.Best()
 		if len(runs) > 0 && (b%2 != 0 || (e-1)%2 != 0) {

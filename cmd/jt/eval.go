@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -82,9 +83,11 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	case !slices.Contains([]string{eval.FormatTable, eval.FormatMarkdown, eval.FormatJSON}, *format):
 		return usageError("unknown --format %q", *format)
 	}
-	names, err := algoNames(ef.algo, *algos)
-	if err != nil {
-		return usageError("%v", err)
+	var names []string
+	if *score == "" {
+		if names, err = algoNames(ef.algo, *algos); err != nil {
+			return usageError("%v", err)
+		}
 	}
 	// Build every extractor before the long part, so that a bad name or
 	// option fails at once.
@@ -115,7 +118,7 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			return 1
 		}
 		r := eval.ScorePredictions(ds, preds)
-		r.Name = *score
+		r.Name = strings.TrimSuffix(filepath.Base(*score), ".json") // as the benchmark names outputs
 		results = append(results, r)
 	}
 	for i, ex := range extractors {
@@ -150,10 +153,9 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	return code
 }
 
-// algoNames returns the algorithms to run from the --algo and --algos
-// lists: all of them when both are empty, none when scoring a file is the
-// job (the caller has ruled out both together). Empty and repeated names
-// are errors, unknown names are left to jt.New.
+// algoNames returns the algorithms named by the comma-separated lists
+// (--algo and --algos), or all of them when every list is empty. Empty and
+// repeated names are errors; unknown names are left to jt.New.
 func algoNames(lists ...string) ([]string, error) {
 	var names []string
 	given := false
