@@ -499,8 +499,9 @@ func (z *Tokenizer) endTagAt(p int) bool {
 	if p+2+n > len(b) || !hasPrefixFold(b[p+2:], z.rawTag) {
 		return false
 	}
+	// "</name" cut off by the end of input is text, not an end tag.
 	q := p + 2 + n
-	return q == len(b) || isSpace(b[q]) || b[q] == '/' || b[q] == '>'
+	return q < len(b) && (isSpace(b[q]) || b[q] == '/' || b[q] == '>')
 }
 
 // scriptEnd finds the end of script data starting at p, honouring the
