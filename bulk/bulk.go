@@ -1,157 +1,58 @@
-// Package bulk turns WARC archives into clean text on every core: one
-// goroutine reads and decompresses records, a pool of workers (one
-// Extractor each) extracts them, and the results are written in input order
-// as JSON Lines, so the output is the same whatever the number of workers.
-// Queues are bounded, so memory depends on the configuration, not on the
-// input. Every record is accounted for: written, skipped with a reason, or
-// failed with a reason (Stats).
+// Package bulk turns WARC archives into clean text on every core. A
+// reading goroutine cuts the input into jobs, a pool of workers (one
+// Extractor each) decompresses and extracts them, and the results are
+// written in input order as JSON Lines, so the output bytes are the same
+// whatever the number of workers. Queues are bounded, so memory depends on
+// the configuration, not on the input. Every record is accounted for:
+// written, skipped with a reason, or failed with a reason (Stats).
+//
+// A gzip WARC written one member per record, as Common Crawl writes them,
+// is cut into members without decompressing it (warc.Splitter), so that
+// decompression runs on the workers too; other inputs are decompressed by
+// the reading goroutine.
 package bulk
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/jtextract/jt"
-	"github.com/jtextract/jt/blocks"
-	"github.com/jtextract/jt/charset"
 	"github.com/jtextract/jt/warc"
 )
 
-// Reasons a record is skipped or fails, as Stats counts them.
-const (
-	SkipNotResponse = "not a response"
-	SkipNotHTML     = "not HTML"
-	SkipTooLarge    = "too large"
-	SkipDuplicate   = "duplicate"
-	SkipEmpty       = "empty text"
-	FailRecord      = "damaged record"
-	FailHTTP        = "bad HTTP message"
-	FailExtract     = "extraction failed"
-)
-
-// Dedup modes.
-const (
-	DedupNone      = ""
-	DedupDocument  = "doc"
-	DedupParagraph = "paragraph"
-)
+// DefaultMaxRecordBytes is the default of Config.MaxRecordBytes.
+const DefaultMaxRecordBytes = 10 << 20
 
 // Config configures a Processor.
 type Config struct {
-	Workers        int                           // extraction goroutines; < 1 means 1
-	MaxRecordBytes int64                         // most bytes of a record kept (and of a decoded body)
-	SkipOversize   bool                          // skip records over MaxRecordBytes instead of truncating them
-	Dedup          string                        // DedupNone, DedupDocument or DedupParagraph
-	Strict         bool                          // stop reading an input at its first damaged record
-	NewExtractor   func() (*jt.Extractor, error) // makes one Extractor per worker
-	OnError        func(error)                   // told about every damaged or failed record; may be nil
+	Workers        int                                      // extraction goroutines; < 1 means 1
+	MaxRecordBytes int64                                    // most bytes of a record (and of its decoded body) kept; <= 0 means DefaultMaxRecordBytes
+	SkipOversize   bool                                     // skip records over MaxRecordBytes instead of extracting their first part
+	Dedup          string                                   // DedupNone, DedupDocument or DedupParagraph
+	Strict         bool                                     // stop reading an input at its first damaged record
+	Zstd           bool                                     // RunFile compresses its outputs (.jsonl.zst)
+	NewExtractor   func() (*jt.Extractor, error)            // makes one Extractor per worker; required
+	Open           func(name string) (io.ReadCloser, error) // opens RunFile's inputs; nil means os.Open
+	OnError        func(error)                              // told about every damaged or failed record, in input order; may be nil
 }
 
-// Stats accounts for every record read: Read == Written + sum(Skipped) +
-// sum(Failed).
-type Stats struct {
-	Read    int64            `json:"read"`
-	Written int64            `json:"written"`
-	Skipped map[string]int64 `json:"skipped"`
-	Failed  map[string]int64 `json:"failed"`
-	Bytes   int64            `json:"input_bytes"`
-}
-
-// Add adds o's counts to s.
-func (s *Stats) Add(o Stats) {
-	s.Read += o.Read
-	s.Written += o.Written
-	s.Bytes += o.Bytes
-	for k, v := range o.Skipped {
-		s.skip(k, v)
-	}
-	for k, v := range o.Failed {
-		s.fail(k, v)
-	}
-}
-
-func (s *Stats) skip(reason string, n int64) {
-	if s.Skipped == nil {
-		s.Skipped = map[string]int64{}
-	}
-	s.Skipped[reason] += n
-}
-
-func (s *Stats) fail(reason string, n int64) {
-	if s.Failed == nil {
-		s.Failed = map[string]int64{}
-	}
-	s.Failed[reason] += n
-}
-
-// Balanced reports whether every record read is accounted for.
-func (s *Stats) Balanced() bool {
-	n := s.Written
-	for _, v := range s.Skipped {
-		n += v
-	}
-	for _, v := range s.Failed {
-		n += v
-	}
-	return n == s.Read
-}
-
-// Document is one output line.
-type Document struct {
-	URL             string `json:"url"`
-	RecordID        string `json:"warc_record_id"`
-	Date            string `json:"warc_date"`
-	Status          int    `json:"status"`
-	ContentType     string `json:"content_type"`
-	Charset         string `json:"charset"`
-	Title           string `json:"title"`
-	Text            string `json:"text"`
-	Algo            string `json:"algo"`
-	ParagraphsKept  int    `json:"paragraphs_kept"`
-	ParagraphsTotal int    `json:"paragraphs_total"`
-	CharsKept       int    `json:"chars_kept"`
-	CharsTotal      int    `json:"chars_total"`
-	Truncated       bool   `json:"truncated,omitempty"`
-}
-
-// job is one record handed to a worker, with copies of what it needs. A
-// record that is damaged (err) or not a response (skip) travels too, so
-// that it is accounted for in order with the rest.
-type job struct {
-	seq       int64
-	url, id   string
-	date      string
-	content   []byte
-	truncated bool
-	skip      string
-	err       error
-}
-
-// result is what a worker made of a job.
-type result struct {
-	seq    int64
-	doc    *Document
-	paras  []string // the kept paragraphs, for paragraph dedup
-	skip   string
-	fail   string
-	err    error
-	nBytes int64
-}
-
-// Processor runs the pipeline on one input at a time.
+// Processor runs the pipeline on one input at a time. It keeps the dedup
+// hashes across the inputs of a run, so it must not run inputs
+// concurrently.
 type Processor struct {
 	cfg  Config
-	seen map[uint64]struct{} // hashes for dedup, across the inputs of a run
+	seen seenSet
 }
 
-// New returns a Processor. NewExtractor is required.
+// New returns a Processor, or an error for an invalid Config.
 func New(cfg Config) (*Processor, error) {
 	if cfg.NewExtractor == nil {
 		return nil, errors.New("bulk: Config.NewExtractor is required")
@@ -165,99 +66,199 @@ func New(cfg Config) (*Processor, error) {
 		cfg.Workers = 1
 	}
 	if cfg.MaxRecordBytes <= 0 {
-		cfg.MaxRecordBytes = 10 << 20
+		cfg.MaxRecordBytes = DefaultMaxRecordBytes
 	}
-	return &Processor{cfg: cfg, seen: map[uint64]struct{}{}}, nil
+	if cfg.Open == nil {
+		cfg.Open = func(name string) (io.ReadCloser, error) { return os.Open(name) }
+	}
+	return &Processor{cfg: cfg, seen: seenSet{}}, nil
+}
+
+// job is a unit of input handed to a worker: either the raw bytes of gzip
+// members (chunk) or one record the reader already decoded. A damaged
+// record (err) or one that is not a response (skip) travels too, so that
+// it is accounted for in order with the rest.
+type job struct {
+	seq      int64
+	chunk    []byte
+	chunkOff int64 // input offset of chunk
+	last     bool  // chunk is the input's last
+	rec      record
+}
+
+// record is what a worker needs of a WARC record, copied out of the Reader.
+type record struct {
+	url, id, date string
+	content       []byte
+	truncated     bool
+	skip          string
+	err           error
+}
+
+// batch is what a worker made of a job: one result per record.
+type batch struct {
+	job
+	res []result
+	// incomplete: the chunk ended inside a gzip member, so its start was not
+	// a member boundary after all; it is decoded again joined to the next.
+	incomplete bool
+}
+
+// result is the outcome of one record.
+type result struct {
+	doc   *Document
+	paras []string // the kept paragraphs, for paragraph dedup
+	skip  string
+	fail  string
+	err   error
 }
 
 // Run reads the WARC records of in (named name in errors), extracts the
 // HTML responses and writes one JSON line per kept document to out, in
 // input order. It returns the input's stats; the error is non-nil only when
-// the job could not go on: ctx done, the output failing, or a worker's
-// Extractor not being made. Damaged records are counted and reported to
-// OnError, not returned.
+// the input could not be processed to its end: ctx done, the output failing
+// (wrapping ErrOutput), or a worker's Extractor not being made. Damaged
+// records are counted and given to OnError, not returned.
 func (p *Processor) Run(ctx context.Context, name string, in io.Reader, out io.Writer) (Stats, error) {
 	var st Stats
-	rd, err := warc.NewReader(in, warc.WithName(name), warc.WithMaxRecordBytes(p.cfg.MaxRecordBytes), warc.WithStrict(p.cfg.Strict))
-	if err != nil {
-		return st, err
+	ws := make([]*worker, p.cfg.Workers+1) // the last one merges chunks
+	for i := range ws {
+		w, err := p.newWorker(name)
+		if err != nil {
+			return st, err
+		}
+		ws[i] = w
 	}
-	defer rd.Close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-
 	jobs := make(chan job, 2*p.cfg.Workers)
-	results := make(chan result, 2*p.cfg.Workers)
+	batches := make(chan batch, 2*p.cfg.Workers)
 	var wg sync.WaitGroup
-	for range p.cfg.Workers {
-		ex, err := p.cfg.NewExtractor()
-		if err != nil {
-			return st, fmt.Errorf("bulk: making an extractor: %w", err)
-		}
+	for _, w := range ws[:p.cfg.Workers] {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := worker{ex: ex, max: int(p.cfg.MaxRecordBytes), skipOversize: p.cfg.SkipOversize}
 			for j := range jobs {
 				select {
-				case results <- w.do(ctx, j):
+				case batches <- w.do(ctx, j):
 				case <-ctx.Done():
 					return
 				}
 			}
 		}()
 	}
-
-	// The reader: records in, jobs out, numbered in input order.
+	// Chunk buffers go back to the reader once written, sparing the
+	// garbage collector; the queues bound how many are in use.
+	free := make(chan []byte, 5*p.cfg.Workers+2)
+	cr := &countingReader{r: in}
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(jobs)
-		readErr <- p.read(ctx, rd, jobs)
+		readErr <- p.read(ctx, name, cr, jobs, free)
 	}()
 	go func() {
 		wg.Wait()
-		close(results)
+		close(batches)
 	}()
 
-	// The writer: results back in order.
-	pending := map[int64]result{}
-	var next int64
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	var outErr error
-	for r := range results {
-		pending[r.seq] = r
-		for {
-			r, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			next++
-			if outErr == nil {
-				outErr = p.account(&st, r, enc)
-				if outErr != nil {
-					cancel()
-				}
+	c := collector{p: p, st: &st, merger: ws[len(ws)-1], enc: json.NewEncoder(out), pending: map[int64]batch{}, free: free}
+	c.enc.SetEscapeHTML(false)
+	for b := range batches {
+		if c.err == nil {
+			if c.err = c.add(ctx, b); c.err != nil {
+				cancel()
 			}
 		}
 	}
-	if outErr != nil {
-		return st, fmt.Errorf("bulk: writing output: %w", outErr)
+	st.Bytes = cr.n
+	if c.err != nil {
+		return st, fmt.Errorf("%w: %w", ErrOutput, c.err)
 	}
 	if err := <-readErr; err != nil {
 		return st, fmt.Errorf("bulk: reading %s: %w", name, err)
 	}
-	if err := ctx.Err(); err != nil {
-		return st, err
-	}
-	return st, nil
+	return st, ctx.Err()
 }
 
-// read turns the records of rd into jobs until the input ends, a final
-// error repeats, or ctx is done.
-func (p *Processor) read(ctx context.Context, rd *warc.Reader, jobs chan<- job) error {
+// countingReader counts the bytes of the input consumed.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// read cuts the input into jobs until it ends or ctx is done: gzip
+// members while the input splits into them, records otherwise.
+func (p *Processor) read(ctx context.Context, name string, in io.Reader, jobs chan<- job, free <-chan []byte) error {
+	br := bufio.NewReaderSize(in, 1<<16)
 	var seq int64
+	send := func(j job) error {
+		j.seq = seq
+		seq++
+		select {
+		case jobs <- j:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	rest := io.Reader(br)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		sp := warc.NewSplitter(br, p.maxChunk())
+		for {
+			var buf []byte
+			select {
+			case buf = <-free:
+			default:
+			}
+			chunk, off, err := sp.Next(buf)
+			if err == io.EOF {
+				return nil
+			}
+			if errors.Is(err, warc.ErrTooLarge) {
+				rest = sp.Rest() // one huge member: decode the rest here
+				break
+			}
+			if err != nil {
+				return err
+			}
+			last := sp.AtEOF()
+			if err := send(job{chunk: chunk, chunkOff: off, last: last}); err != nil {
+				return err
+			}
+			if last {
+				return nil
+			}
+		}
+	}
+	rd, err := warc.NewReader(rest, p.readerOptions(name)...)
+	if err != nil {
+		return err
+	}
+	defer rd.Close()
+	return eachRecord(rd, func(rec record) error {
+		rec.content = append([]byte(nil), rec.content...) // the Reader reuses its buffer
+		return send(job{rec: rec})
+	})
+}
+
+// maxChunk bounds the gzip members handed to workers whole: a member that
+// large holds a record over MaxRecordBytes, and streams instead.
+func (p *Processor) maxChunk() int { return int(min(p.cfg.MaxRecordBytes, 1<<30)) + 1<<16 }
+
+func (p *Processor) readerOptions(name string) []warc.Option {
+	return []warc.Option{warc.WithName(name), warc.WithMaxRecordBytes(p.cfg.MaxRecordBytes), warc.WithStrict(p.cfg.Strict)}
+}
+
+// eachRecord calls f with every record of rd, damaged ones included, until
+// the input ends, a final error repeats, or f fails. The content f is given
+// is valid until f returns.
+func eachRecord(rd *warc.Reader, f func(record) error) error {
 	var last error
 	for {
 		rec, err := rd.Next()
@@ -270,33 +271,79 @@ func (p *Processor) read(ctx context.Context, rd *warc.Reader, jobs chan<- job) 
 		case err != nil && err == last:
 			return nil // a final error repeats: the input ends with it
 		}
-		j := job{seq: seq}
-		seq++
+		var r record
 		switch {
 		case err != nil:
-			last, j.err = err, err
+			last, r.err = err, err
 		case rec.Type() != "response":
-			j.skip = SkipNotResponse
+			r.skip = SkipNotResponse
 		default:
 			// WARC/1.0 writers (wget among them) put the URI in angle brackets.
-			j.url = strings.TrimSuffix(strings.TrimPrefix(rec.Header.Get("WARC-Target-URI"), "<"), ">")
-			j.id = rec.Header.Get("WARC-Record-ID")
-			j.date = rec.Header.Get("WARC-Date")
-			j.content = append([]byte(nil), rec.Content...)
-			j.truncated = rec.Truncated
+			r.url = strings.TrimSuffix(strings.TrimPrefix(rec.Header.Get("WARC-Target-URI"), "<"), ">")
+			r.id = rec.Header.Get("WARC-Record-ID")
+			r.date = rec.Header.Get("WARC-Date")
+			r.content = rec.Content
+			r.truncated = rec.Truncated
 		}
-		select {
-		case jobs <- j:
-		case <-ctx.Done():
-			return ctx.Err()
+		if err := f(r); err != nil {
+			return err
+		}
+	}
+}
+
+// collector puts batches back in input order, merges chunks that were cut
+// inside a member, counts every result and writes the documents.
+type collector struct {
+	p       *Processor
+	st      *Stats
+	merger  *worker
+	enc     *json.Encoder
+	pending map[int64]batch
+	next    int64
+	carry   *batch // an incomplete chunk waiting for the next one
+	free    chan<- []byte
+	err     error
+}
+
+func (c *collector) add(ctx context.Context, b batch) error {
+	c.pending[b.seq] = b
+	for {
+		b, ok := c.pending[c.next]
+		if !ok {
+			return nil
+		}
+		delete(c.pending, c.next)
+		c.next++
+		if c.carry != nil {
+			// Decode the two chunks as one; a worker gave up on each alone.
+			j := c.carry.job
+			j.chunk = append(j.chunk, b.chunk...)
+			j.last = b.last
+			c.carry = nil
+			b = c.merger.do(ctx, j)
+		}
+		if b.incomplete && len(b.chunk) <= c.p.maxChunk() {
+			c.carry = &b
+			continue
+		}
+		for _, r := range b.res {
+			if err := c.account(r); err != nil {
+				return err
+			}
+		}
+		if b.chunk != nil {
+			select {
+			case c.free <- b.chunk:
+			default:
+			}
 		}
 	}
 }
 
 // account counts one result and writes its document.
-func (p *Processor) account(st *Stats, r result, enc *json.Encoder) error {
+func (c *collector) account(r result) error {
+	st, p := c.st, c.p
 	st.Read++
-	st.Bytes += r.nBytes
 	switch {
 	case r.fail != "":
 		st.fail(r.fail, 1)
@@ -310,19 +357,17 @@ func (p *Processor) account(st *Stats, r result, enc *json.Encoder) error {
 	}
 	switch p.cfg.Dedup {
 	case DedupDocument:
-		h := xxhash.Sum64String(normalize(r.doc.Text))
-		if _, dup := p.seen[h]; dup {
+		if !p.seen.add(r.doc.Text) {
 			st.skip(SkipDuplicate, 1)
 			return nil
 		}
-		p.seen[h] = struct{}{}
 	case DedupParagraph:
 		var kept []string
+		r.doc.CharsKept = 0
 		for _, para := range r.paras {
-			h := xxhash.Sum64String(normalize(para))
-			if _, dup := p.seen[h]; !dup {
-				p.seen[h] = struct{}{}
+			if p.seen.add(para) {
 				kept = append(kept, para)
+				r.doc.CharsKept += utf8.RuneCountInString(para)
 			}
 		}
 		if len(kept) == 0 {
@@ -332,72 +377,9 @@ func (p *Processor) account(st *Stats, r result, enc *json.Encoder) error {
 		r.doc.Text = strings.Join(kept, "\n")
 		r.doc.ParagraphsKept = len(kept)
 	}
-	if err := enc.Encode(r.doc); err != nil {
+	if err := c.enc.Encode(r.doc); err != nil {
 		return err
 	}
 	st.Written++
 	return nil
-}
-
-// normalize is the text a dedup hash covers: lower case, whitespace
-// collapsed.
-func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
-
-// worker extracts jobs with its own Extractor and parser.
-type worker struct {
-	ex           *jt.Extractor
-	http         warc.ResponseParser
-	max          int
-	skipOversize bool
-}
-
-func (w *worker) do(ctx context.Context, j job) result {
-	r := result{seq: j.seq, nBytes: int64(len(j.content))}
-	switch {
-	case j.err != nil:
-		r.fail, r.err = FailRecord, j.err
-		return r
-	case j.skip != "":
-		r.skip = j.skip
-		return r
-	case j.truncated && w.skipOversize:
-		r.skip = SkipTooLarge
-		return r
-	}
-	resp, err := w.http.Parse(j.content, w.max)
-	if err != nil {
-		r.fail, r.err = FailHTTP, fmt.Errorf("record %s (%s): %w", j.id, j.url, err)
-		return r
-	}
-	if !warc.IsHTML(resp.ContentType, resp.Body) {
-		r.skip = SkipNotHTML
-		return r
-	}
-	if resp.Truncated && w.skipOversize {
-		r.skip = SkipTooLarge
-		return r
-	}
-	doc, err := w.ex.ExtractContext(ctx, bytes.NewReader(resp.Body), charset.LabelFromContentType(resp.ContentType))
-	if err != nil {
-		r.fail, r.err = FailExtract, fmt.Errorf("record %s (%s): %w", j.id, j.url, err)
-		return r
-	}
-	d := &Document{URL: j.url, RecordID: j.id, Date: j.date, Status: resp.Status, ContentType: resp.ContentType,
-		Charset: doc.Charset(), Title: doc.Title(), Text: doc.Text(), Algo: doc.Algorithm(),
-		ParagraphsTotal: len(doc.Paragraphs), Truncated: j.truncated || resp.Truncated}
-	for i := range doc.Paragraphs {
-		p := &doc.Paragraphs[i]
-		d.CharsTotal += p.Length
-		if p.Class == blocks.Good {
-			d.ParagraphsKept++
-			d.CharsKept += p.Length
-			r.paras = append(r.paras, string(doc.ParagraphText(i)))
-		}
-	}
-	if d.Text == "" {
-		r.skip = SkipEmpty
-		return r
-	}
-	r.doc = d
-	return r
 }

@@ -33,11 +33,12 @@ type RecordError struct {
 	// Offset is the position of the record in the decompressed stream
 	// (for an uncompressed input, in the input itself).
 	Offset int64
-	// RawOffset is the position in the input of the gzip member or zstd
-	// frame in which the record starts; it equals Offset when the input is
-	// not compressed.
+	// RawOffset is how far the input had been read when the damage was
+	// found; in a compressed input, the damage lies in the compressed data
+	// before it (in a gzip file written one member per record, in the
+	// member that starts last before it).
 	RawOffset   int64
-	Compression Compression // compression of the input, which says what RawOffset means
+	Compression Compression // compression of the input
 	Err         error
 }
 
@@ -50,8 +51,8 @@ func (e *RecordError) Error() string {
 	if e.Compression == None {
 		return fmt.Sprintf("warc: %srecord at offset %d: %v", name, e.Offset, e.Err)
 	}
-	return fmt.Sprintf("warc: %srecord at decompressed offset %d (%s at input offset %d): %v",
-		name, e.Offset, e.Compression.unit(), e.RawOffset, e.Err)
+	return fmt.Sprintf("warc: %srecord at decompressed offset %d (%s input read to offset %d): %v",
+		name, e.Offset, e.Compression, e.RawOffset, e.Err)
 }
 
 // Unwrap returns the wrapped error.

@@ -42,16 +42,6 @@ func (c Compression) String() string {
 	return "none"
 }
 
-func (c Compression) unit() string {
-	switch c {
-	case Gzip:
-		return "gzip member"
-	case Zstd:
-		return "zstd stream"
-	}
-	return "input"
-}
-
 // Field is one WARC header field, as written.
 type Field struct{ Name, Value string }
 
@@ -92,7 +82,9 @@ type Reader struct {
 	gz     *gzip.Reader
 	zd     *zstd.Decoder
 	comp   Compression
-	br     *bufio.Reader // the decompressed stream
+	br     *bufio.Reader // the decompressed stream: src or dbuf
+	dbuf   *bufio.Reader // buffers the decompressor, reused across Resets
+	base   int64         // input offset of the start of src (see Reset)
 	off    int64         // decompressed offset of br's next byte
 	rec    Record
 	buf    []byte
@@ -139,8 +131,32 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 // first call of Next.
 func (r *Reader) Compression() Compression { return r.comp }
 
-// InputOffset returns how many bytes of the input have been consumed.
-func (r *Reader) InputOffset() int64 { return r.raw.n - int64(r.src.Buffered()) }
+// InputOffset returns the input offset up to which the input has been
+// consumed.
+func (r *Reader) InputOffset() int64 { return r.base + r.raw.n - int64(r.src.Buffered()) }
+
+// Reset makes r read src, keeping its options and buffers, as if made by
+// NewReader. inputOffset is where src begins in the input named by
+// WithName (a chunk from a Splitter, say), for InputOffset and errors.
+func (r *Reader) Reset(src io.Reader, inputOffset int64) {
+	r.raw.r, r.raw.n = src, 0
+	r.src.Reset(r.raw)
+	r.Close()
+	r.zd = nil
+	r.comp, r.br, r.base, r.off, r.err, r.first, r.pushBacks = None, nil, inputOffset, 0, nil, true, 0
+	r.rec = Record{}
+}
+
+// decompressed buffers the decompressor d as the stream records are read
+// from.
+func (r *Reader) decompressed(d io.Reader) *bufio.Reader {
+	if r.dbuf == nil {
+		r.dbuf = bufio.NewReaderSize(d, minReadBuffer)
+	} else {
+		r.dbuf.Reset(d)
+	}
+	return r.dbuf
+}
 
 // Close releases the decompressor.
 func (r *Reader) Close() error {
@@ -159,12 +175,13 @@ func (r *Reader) open() error {
 	switch {
 	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
 		r.comp = Gzip
-		gz, err := gzip.NewReader(r.src)
-		if err != nil {
+		if r.gz == nil {
+			r.gz = new(gzip.Reader)
+		}
+		if err := r.gz.Reset(r.src); err != nil {
 			return r.fail(0, fmt.Errorf("%w: %w", ErrCorrupt, err))
 		}
-		r.gz = gz
-		r.br = bufio.NewReaderSize(gz, minReadBuffer)
+		r.br = r.decompressed(r.gz)
 	case len(magic) == 4 && (binary.LittleEndian.Uint32(magic) == zstdSkippableDict || bytes.Equal(magic, []byte{0x28, 0xb5, 0x2f, 0xfd})):
 		r.comp = Zstd
 		dopts := []zstd.DOption{zstd.WithDecoderMaxMemory(uint64(r.cfg.maxDecoderMemory)), zstd.WithDecoderConcurrency(1)}
@@ -180,7 +197,7 @@ func (r *Reader) open() error {
 			return r.fail(0, fmt.Errorf("%w: %w", ErrCorrupt, err))
 		}
 		r.zd = zd
-		r.br = bufio.NewReaderSize(zd, minReadBuffer)
+		r.br = r.decompressed(zd)
 	default:
 		r.br = r.src
 	}
@@ -415,7 +432,12 @@ func (r *Reader) recordErr(start int64, err error) error {
 }
 
 func (r *Reader) streamErr(err error) error {
-	e := r.fail(r.off, fmt.Errorf("%w: %w", ErrCorrupt, err))
+	if err == io.ErrUnexpectedEOF {
+		err = fmt.Errorf("%w: input ends inside a compressed unit", ErrTruncated)
+	} else {
+		err = fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	e := r.fail(r.off, err)
 	r.err = e
 	return e
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -36,12 +35,12 @@ func runWARC(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	var ef extractFlags
 	ef.register(fs)
 	var wf warcFlags
-	fs.StringVar(&wf.out, "o", "", "output `DIR`: one <input>.jsonl.zst per input, written under a temporary name, renamed when complete, with a <input>.done marker holding its stats; inputs already done are skipped (so a killed task can be re-run). Without -o, everything goes to stdout")
+	fs.StringVar(&wf.out, "o", "", "output `DIR`: one <input>.jsonl.zst (or .jsonl with --compress none) per input, written under a temporary name, renamed when complete, with a <input>.done marker holding its stats; inputs already done are skipped (so a killed task can be re-run). Without -o, everything goes to stdout")
 	fs.StringVar(&wf.manifest, "manifest", "", "read input paths from `FILE`, one per line (- for stdin), after those given as arguments")
 	fs.StringVar(&wf.stats, "stats", "", "write the run's counts as JSON to `FILE`")
 	fs.StringVar(&wf.dedup, "dedup", "", "drop exact duplicates seen before in this run: doc (whole texts) or paragraph (paragraphs)")
 	fs.StringVar(&wf.oversize, "oversize", "truncate", "records over --max-record-bytes: truncate (extract the first part) or skip (count them)")
-	fs.StringVar(&wf.compress, "compress", "", "stdout compression: zstd or none (default none; with -o, always zstd)")
+	fs.StringVar(&wf.compress, "compress", "", "output compression: zstd or none (default: zstd with -o, none on stdout)")
 	fs.IntVar(&wf.workers, "j", runtime.NumCPU(), "extraction workers")
 	fs.Int64Var(&wf.maxRecord, "max-record-bytes", 10<<20, "most bytes of a record (and of its decoded body) kept")
 	fs.IntVar(&wf.rank, "rank", -1, "this task's index among --world-size tasks: it takes inputs i with i % world-size == rank (default: SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else 0)")
@@ -88,11 +87,28 @@ Flags:
 		fmt.Fprintf(stderr, "jt warc: %v\n", err)
 		return 2
 	}
-	var mine []string
-	for i, in := range inputs {
-		if i%world == rank {
-			mine = append(mine, in)
+	mine, err := bulk.Shard(inputs, rank, world)
+	if err != nil {
+		fmt.Fprintf(stderr, "jt warc: %v\n", err)
+		return 2
+	}
+	if wf.out != "" {
+		// Every task checks the whole list, so all agree on the names.
+		if err := bulk.CheckOutputNames(inputs); err != nil {
+			fmt.Fprintf(stderr, "jt warc: %v\n", err)
+			return 2
 		}
+	}
+	switch wf.compress {
+	case "":
+		wf.compress = "none"
+		if wf.out != "" {
+			wf.compress = "zstd"
+		}
+	case "zstd", "none":
+	default:
+		fmt.Fprintf(stderr, "jt warc: --compress %q: want zstd or none\n", wf.compress)
+		return 2
 	}
 	if wf.oversize != "truncate" && wf.oversize != "skip" {
 		fmt.Fprintf(stderr, "jt warc: --oversize %q: want truncate or skip\n", wf.oversize)
@@ -110,9 +126,16 @@ Flags:
 	prog := newProgress(stderr, wf.quiet, mine)
 	p, err := bulk.New(bulk.Config{
 		Workers: wf.workers, MaxRecordBytes: wf.maxRecord, SkipOversize: wf.oversize == "skip",
-		Dedup: wf.dedup, Strict: wf.strict,
+		Dedup: wf.dedup, Strict: wf.strict, Zstd: wf.compress == "zstd",
 		NewExtractor: func() (*jt.Extractor, error) { return jt.New(opts...) },
-		OnError:      func(err error) { prog.clear(); fmt.Fprintf(stderr, "jt warc: %v\n", err) },
+		Open: func(name string) (io.ReadCloser, error) {
+			in, err := openWARC(name, stdin)
+			if err != nil {
+				return nil, err
+			}
+			return prog.track(in), nil
+		},
+		OnError: func(err error) { prog.clear(); fmt.Fprintf(stderr, "jt warc: %v\n", err) },
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "jt warc: %v\n", err)
@@ -123,17 +146,18 @@ Flags:
 	for _, in := range mine {
 		var st bulk.Stats
 		var err error
+		var done bool
 		if wf.out == "" {
 			st, err = runToStdout(ctx, p, in, stdin, stdout, wf.compress == "zstd", prog)
-		} else {
-			st, err = runToDir(ctx, p, in, stdin, wf.out, prog)
+		} else if st, done, err = p.RunFile(ctx, in, wf.out); done {
+			prog.skip()
 		}
 		total.Add(st)
 		if err != nil {
 			prog.clear()
 			fmt.Fprintf(stderr, "jt warc: %s: %v\n", in, err)
 			status = 1
-			if errors.Is(err, errOutput) || ctx.Err() != nil {
+			if errors.Is(err, bulk.ErrOutput) || ctx.Err() != nil {
 				break
 			}
 		}
@@ -153,9 +177,6 @@ Flags:
 	}
 	return status
 }
-
-// errOutput marks a failure to write output, which ends the task.
-var errOutput = errors.New("output failed")
 
 func readManifest(name string, stdin io.Reader) ([]string, error) {
 	var r io.Reader = stdin
@@ -210,24 +231,16 @@ func shard(rank, world int, getenv func(string) string) (int, int, error) {
 	return rank, world, nil
 }
 
-func openWARC(name string, stdin io.Reader) (io.ReadCloser, int64, error) {
+// openWARC opens an input; "-" is stdin.
+func openWARC(name string, stdin io.Reader) (io.ReadCloser, error) {
 	if name == "-" {
-		return io.NopCloser(stdin), 0, nil
+		return io.NopCloser(stdin), nil
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, 0, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	return f, fi.Size(), nil
+	return os.Open(name)
 }
 
 func runToStdout(ctx context.Context, p *bulk.Processor, name string, stdin io.Reader, stdout io.Writer, compress bool, prog *progress) (bulk.Stats, error) {
-	in, size, err := openWARC(name, stdin)
+	in, err := openWARC(name, stdin)
 	if err != nil {
 		return bulk.Stats{}, err
 	}
@@ -241,74 +254,16 @@ func runToStdout(ctx context.Context, p *bulk.Processor, name string, stdin io.R
 		}
 		out = zw
 	}
-	st, err := p.Run(ctx, name, prog.track(in, size), out)
+	st, err := p.Run(ctx, name, prog.track(in), out)
 	if zw != nil {
 		if cerr := zw.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("%w: %w", errOutput, cerr)
+			err = fmt.Errorf("%w: %w", bulk.ErrOutput, cerr)
 		}
 	}
 	if ferr := w.Flush(); err == nil && ferr != nil {
-		err = fmt.Errorf("%w: %w", errOutput, ferr)
+		err = fmt.Errorf("%w: %w", bulk.ErrOutput, ferr)
 	}
 	return st, err
-}
-
-// runToDir writes one input's output under dir as <base>.jsonl.zst, through
-// a temporary file renamed when complete, then a .done marker with the
-// stats. An input whose marker exists is skipped.
-func runToDir(ctx context.Context, p *bulk.Processor, name string, stdin io.Reader, dir string, prog *progress) (bulk.Stats, error) {
-	base := filepath.Base(name)
-	for _, ext := range []string{".gz", ".zst", ".warc"} {
-		base = strings.TrimSuffix(base, ext)
-	}
-	final := filepath.Join(dir, base+".jsonl.zst")
-	marker := filepath.Join(dir, base+".done")
-	if _, err := os.Stat(marker); err == nil {
-		prog.skip(name)
-		return bulk.Stats{}, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return bulk.Stats{}, fmt.Errorf("%w: %w", errOutput, err)
-	}
-	in, size, err := openWARC(name, stdin)
-	if err != nil {
-		return bulk.Stats{}, err
-	}
-	defer in.Close()
-	// A task killed before finishing this input left its temporary file.
-	if stale, _ := filepath.Glob(filepath.Join(dir, base+".*.tmp")); len(stale) > 0 {
-		for _, f := range stale {
-			os.Remove(f)
-		}
-	}
-	tmp, err := os.CreateTemp(dir, base+".*.tmp")
-	if err != nil {
-		return bulk.Stats{}, fmt.Errorf("%w: %w", errOutput, err)
-	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriterSize(tmp, 1<<16)
-	zw, err := zstd.NewWriter(w)
-	if err != nil {
-		tmp.Close()
-		return bulk.Stats{}, err
-	}
-	st, err := p.Run(ctx, name, prog.track(in, size), zw)
-	for _, step := range []func() error{zw.Close, w.Flush, tmp.Sync, tmp.Close} {
-		if serr := step(); err == nil && serr != nil {
-			err = fmt.Errorf("%w: %w", errOutput, serr)
-		}
-	}
-	if err != nil {
-		return st, err
-	}
-	if err := os.Rename(tmp.Name(), final); err != nil {
-		return st, fmt.Errorf("%w: %w", errOutput, err)
-	}
-	doc, _ := json.Marshal(st)
-	if err := os.WriteFile(marker, append(doc, '\n'), 0o644); err != nil {
-		return st, fmt.Errorf("%w: %w", errOutput, err)
-	}
-	return st, nil
 }
 
 // progress prints a live line on a terminal: inputs, MB read, MB/s and an
@@ -343,18 +298,20 @@ func newProgress(w io.Writer, quiet bool, inputs []string) *progress {
 	return p
 }
 
+// trackedReader reports the bytes read from an input to the progress line.
 type trackedReader struct {
-	r io.Reader
+	io.ReadCloser
 	p *progress
 }
 
 func (t trackedReader) Read(b []byte) (int, error) {
-	n, err := t.r.Read(b)
+	n, err := t.ReadCloser.Read(b)
 	t.p.add(int64(n))
 	return n, err
 }
 
-func (p *progress) track(r io.Reader, _ int64) io.Reader {
+// track counts r as the next input and, on a terminal, its bytes.
+func (p *progress) track(r io.ReadCloser) io.ReadCloser {
 	p.done++
 	if !p.on {
 		return r
@@ -362,7 +319,8 @@ func (p *progress) track(r io.Reader, _ int64) io.Reader {
 	return trackedReader{r, p}
 }
 
-func (p *progress) skip(string) { p.done++ }
+// skip counts an input completed by an earlier run.
+func (p *progress) skip() { p.done++ }
 
 func (p *progress) add(n int64) {
 	read := p.read.Add(n)

@@ -1,0 +1,198 @@
+package warc
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+// storedWARC writes each record as a gzip member without compression, so
+// that a body holding the bytes of a gzip header shows them in the
+// compressed stream too: a false member boundary for the Splitter.
+func storedWARC(t testing.TB, bodies []string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	for i, body := range bodies {
+		var rec bytes.Buffer
+		w, _ := NewWriter(&rec, None)
+		if err := w.WriteRecord(Header{{"WARC-Type", "response"}, {"WARC-Record-ID", string(rune('a' + i))}}, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+		zw, _ := gzip.NewWriterLevel(&b, gzip.NoCompression)
+		zw.Write(rec.Bytes())
+		zw.Close()
+	}
+	return b.Bytes()
+}
+
+// fakeHeader looks like the start of a gzip member.
+const fakeHeader = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+
+func split(t *testing.T, data []byte, max int) (chunks [][]byte, offs []int64, err error) {
+	t.Helper()
+	s := NewSplitter(bytes.NewReader(data), max)
+	for {
+		c, off, err := s.Next(nil)
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return chunks, offs, err
+		}
+		chunks, offs = append(chunks, c), append(offs, off)
+		if s.AtEOF() {
+			return chunks, offs, nil
+		}
+	}
+}
+
+func TestSplitter(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		data   []byte
+		chunks int
+	}{
+		{"one member per record", writeWARC(t, Gzip, makeRecords(12)), 12},
+		{"false boundary inside a member", storedWARC(t, []string{"x", "before " + fakeHeader + " after", "y"}), 4},
+		{"empty input", nil, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			chunks, offs, err := split(t, tc.data, 1<<20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(chunks) != tc.chunks {
+				t.Errorf("%d chunks, want %d", len(chunks), tc.chunks)
+			}
+			if got := bytes.Join(chunks, nil); !bytes.Equal(got, tc.data) {
+				t.Fatalf("the chunks do not add up to the input")
+			}
+			for i, c := range chunks {
+				if !bytes.Equal(c, tc.data[offs[i]:offs[i]+int64(len(c))]) {
+					t.Errorf("chunk %d: offset %d is not where it lies in the input", i, offs[i])
+				}
+			}
+		})
+	}
+}
+
+// TestSplitterFalseBoundary checks what a caller relies on: the chunk cut
+// at a false boundary reads as truncated alone, and whole once joined to
+// the next.
+func TestSplitterFalseBoundary(t *testing.T) {
+	data := storedWARC(t, []string{"before " + fakeHeader + " after"})
+	chunks, _, err := split(t, data, 1<<20)
+	if err != nil || len(chunks) != 2 {
+		t.Fatalf("%d chunks, %v; want 2", len(chunks), err)
+	}
+	if _, errs := readAll(t, chunks[0]); len(errs) != 1 || !errors.Is(errs[0], ErrTruncated) {
+		t.Errorf("first part alone: errors %v, want one ErrTruncated", errs)
+	}
+	if ids, errs := readAll(t, bytes.Join(chunks, nil)); len(ids) != 1 || len(errs) != 0 {
+		t.Errorf("joined: records %v, errors %v", ids, errs)
+	}
+}
+
+// TestSplitterRest reads a whole-file gzip WARC, whose one member is over
+// the limit, through Rest.
+func TestSplitterRest(t *testing.T) {
+	plain := writeWARC(t, None, makeRecords(40))
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(plain)
+	zw.Close()
+	s := NewSplitter(bytes.NewReader(b.Bytes()), 100)
+	if _, _, err := s.Next(nil); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("Next: %v, want ErrTooLarge", err)
+	}
+	rest, _ := io.ReadAll(s.Rest())
+	if ids, errs := readAll(t, rest); len(ids) != 40 || len(errs) != 0 {
+		t.Errorf("through Rest: %d records, errors %v", len(ids), errs)
+	}
+}
+
+func TestReaderReset(t *testing.T) {
+	r, _ := NewReader(bytes.NewReader(nil))
+	for _, comp := range []Compression{Gzip, None, Zstd, Gzip} {
+		r.Reset(bytes.NewReader(writeWARC(t, comp, makeRecords(3))), 100)
+		n := 0
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%v: %v", comp, err)
+			}
+			n++
+		}
+		if n != 3 || r.Compression() != comp || r.InputOffset() <= 100 {
+			t.Errorf("%v after Reset: %d records, detected %v, input offset %d", comp, n, r.Compression(), r.InputOffset())
+		}
+	}
+}
+
+// BenchmarkRead compares this Reader with bare decompression of the same
+// gzip WARC (klauspost gzip into io.Discard), the floor for any reader.
+func BenchmarkRead(b *testing.B) {
+	data := writeWARC(b, Gzip, makeRecords(500))
+	b.Run("gunzip", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			zr, _ := gzip.NewReader(bytes.NewReader(data))
+			if _, err := io.Copy(io.Discard, zr); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("reader", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		r, _ := NewReader(nil)
+		for b.Loop() {
+			r.Reset(bytes.NewReader(data), 0)
+			for {
+				if _, err := r.Next(); err == io.EOF {
+					break
+				} else if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}
+
+// FuzzSplitter checks that chunks always add up to the input, lie at the
+// offsets given, and respect the limit.
+func FuzzSplitter(f *testing.F) {
+	f.Add(writeWARC(f, Gzip, makeRecords(3)), 64)
+	f.Add(storedWARC(f, []string{"a" + fakeHeader + "b"}), 1<<10)
+	f.Fuzz(func(t *testing.T, data []byte, max int) {
+		max = max&0xfff + 1
+		s := NewSplitter(bytes.NewReader(data), max)
+		var all []byte
+		for !s.AtEOF() {
+			c, off, err := s.Next(nil)
+			if err == io.EOF {
+				break
+			}
+			if errors.Is(err, ErrTooLarge) {
+				rest, _ := io.ReadAll(s.Rest())
+				all = append(all, rest...)
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(c) > max || off != int64(len(all)) {
+				t.Fatalf("chunk of %d bytes at %d, after %d bytes, limit %d", len(c), off, len(all), max)
+			}
+			all = append(all, c...)
+		}
+		if !bytes.Equal(all, data) {
+			t.Fatalf("chunks make %d bytes of %d", len(all), len(data))
+		}
+	})
+}
