@@ -1,0 +1,61 @@
+//go:build jtauto
+
+// The build constraint above keeps this file out of the build until the
+// lead adds the lines it needs elsewhere (see classify/auto's report):
+// config.auto, Document.lang and the registry entry. Delete it then.
+
+package jt
+
+import (
+	"fmt"
+
+	"github.com/jtextract/jt/blocks"
+	"github.com/jtextract/jt/classify/auto"
+	"github.com/jtextract/jt/tokenizer"
+)
+
+// autoOptions are the settings only the "auto" algorithm reads.
+type autoOptions struct {
+	favor     auto.Favor
+	guessLang bool // no language or stoplist was chosen: guess it per page
+}
+
+// WithFavor sets the precision/recall trade-off of the "auto" algorithm:
+// "balanced" (the default, best F1), "precision" (cleaner output, for
+// corpora) or "recall" (more complete output, for archives). Other
+// algorithms ignore it.
+func WithFavor(name string) Option {
+	return func(c *config) error {
+		f, err := auto.ParseFavor(name)
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		}
+		c.auto.favor = f
+		return nil
+	}
+}
+
+// autoEngine runs classify/auto: its Extractor is the handler and does the
+// classification in Finish.
+type autoEngine struct{ x *auto.Extractor }
+
+func newAuto(cfg *config, _ *tokenizer.Tokenizer) engine {
+	return &autoEngine{x: auto.New(auto.Config{
+		Stop:          cfg.stop,
+		AutoLanguage:  cfg.auto.guessLang,
+		Favor:         cfg.auto.favor,
+		MaxParagraphs: cfg.maxParas,
+	})}
+}
+
+func (a *autoEngine) handler() blocks.Handler { return a.x }
+func (a *autoEngine) reset()                  { a.x.Reset() }
+
+func (a *autoEngine) finish(d *Document) {
+	a.x.Finish()
+	d.Paragraphs = a.x.Paragraphs()
+	d.text, d.paths = a.x.Arenas()
+	d.title = a.x.Title()
+	d.lang = a.x.Language()
+	d.limits.DroppedParagraphs = a.x.Dropped()
+}

@@ -1,0 +1,222 @@
+package auto
+
+import (
+	"bytes"
+
+	"golang.org/x/net/html/atom"
+)
+
+// cue is one kind of structural evidence an element carries for the text
+// inside it: its tag, its ARIA role, its itemprop, or a word of its class or
+// id. Cues are inherited: text counts under every cue of every ancestor.
+type cue uint8
+
+const (
+	cueArticle cue = iota // <article>, role=article, class "article", "story", "entry", "post"
+	cueMain               // <main>, role=main, class "content", "main", "text", "body"
+	cueBody               // itemprop=articleBody or text, class "articlebody", "storybody"
+	cueNav                // <nav>, role=navigation or menu, class "nav", "menu", "breadcrumb"
+	cueAside              // <aside>, role=complementary, class "sidebar", "rail", "widget"
+	cueFooter             // <footer>, role=contentinfo, class "footer", "copyright"
+	cueHeader             // <header>, role=banner, class "header", "masthead"
+	cueFigure             // <figure>, <figcaption>, class "caption", "credit", "gallery"
+	cueComment            // class "comment", "disqus", "reply", "discussion"
+	cueShare              // class "share", "social", "facebook", "twitter", "print"
+	cueRelated            // class "related", "recommended", "popular", "trending", "more", "read"
+	cuePromo              // class "newsletter", "subscribe", "signup", "promo", "cookie", "consent", "paywall"
+	cueAd                 // class "ad", "ads", "advert", "sponsor", "taboola", "outbrain"
+	cueMeta               // class "byline", "author", "date", "time", "meta", "tag", "topics"
+	cueHidden             // hidden, aria-hidden=true, display:none, class "hidden", "sr-only"
+	cueList               // <li>, <dt>, <dd>: items of a list
+	numCues
+)
+
+// cueSet is a set of cues, one bit each.
+type cueSet uint32
+
+func (s cueSet) has(c cue) bool { return s&(1<<c) != 0 }
+
+// tagCues returns the cues an element's tag gives.
+func tagCues(a atom.Atom) cueSet {
+	switch a {
+	case atom.Article:
+		return 1 << cueArticle
+	case atom.Main:
+		return 1 << cueMain
+	case atom.Nav, atom.Menu:
+		return 1 << cueNav
+	case atom.Aside:
+		return 1 << cueAside
+	case atom.Footer:
+		return 1 << cueFooter
+	case atom.Header:
+		return 1 << cueHeader
+	case atom.Figure, atom.Figcaption:
+		return 1 << cueFigure
+	case atom.Li, atom.Dt, atom.Dd:
+		return 1 << cueList
+	}
+	return 0
+}
+
+// roleCues returns the cues of an ARIA role value.
+func roleCues(role []byte) cueSet {
+	switch string(bytes.TrimSpace(role)) {
+	case "article":
+		return 1 << cueArticle
+	case "main":
+		return 1 << cueMain
+	case "navigation", "menu", "menubar":
+		return 1 << cueNav
+	case "complementary":
+		return 1 << cueAside
+	case "contentinfo":
+		return 1 << cueFooter
+	case "banner":
+		return 1 << cueHeader
+	case "dialog", "alertdialog":
+		return 1 << cuePromo
+	}
+	return 0
+}
+
+// itempropCues returns the cues of a microdata itemprop value.
+func itempropCues(v []byte) cueSet {
+	var s cueSet
+	var buf [maxWordLen]byte
+	for i := 0; i < len(v); {
+		var w []byte
+		w, i = nextWord(v, i, &buf)
+		switch string(w) {
+		case "articlebody", "text", "reviewbody":
+			s |= 1 << cueBody
+		case "author", "datepublished", "datemodified", "headline", "name":
+			s |= 1 << cueMeta
+		case "comment":
+			s |= 1 << cueComment
+		}
+	}
+	return s
+}
+
+// wordCue returns the cue of one lower-case word of a class or id, as
+// cut by forEachWord, and whether it has one. The words are those that
+// page templates use for the regions of a page; plurals are listed because
+// a prefix match would also take in unrelated words ("address" for "ad").
+func wordCue(w []byte) (cue, bool) {
+	switch string(w) {
+	case "article", "articles", "story", "stories", "entry", "post", "blogpost", "hentry":
+		return cueArticle, true
+	case "content", "contents", "main", "text", "body", "prose", "richtext", "rte":
+		return cueMain, true
+	case "articlebody", "storybody", "postbody", "entrycontent", "postcontent", "articlecontent", "storycontent":
+		return cueBody, true
+	case "nav", "navbar", "navigation", "menu", "menus", "breadcrumb", "breadcrumbs", "pagination", "pager", "skip", "toolbar":
+		return cueNav, true
+	case "sidebar", "aside", "rail", "widget", "widgets", "sidebox", "right", "column":
+		return cueAside, true
+	case "footer", "foot", "copyright", "colophon", "bottom":
+		return cueFooter, true
+	case "header", "head", "masthead", "topbar", "banner", "top":
+		return cueHeader, true
+	case "figure", "caption", "figcaption", "credit", "credits", "gallery", "photo", "image", "img", "media", "video", "slideshow":
+		return cueFigure, true
+	case "comment", "comments", "disqus", "reply", "replies", "respond", "discussion", "discuss":
+		return cueComment, true
+	case "share", "shares", "sharing", "social", "facebook", "twitter", "whatsapp", "linkedin", "pinterest", "print", "email", "sharebar":
+		return cueShare, true
+	case "related", "recommended", "recommend", "recommendations", "popular", "trending", "more", "read", "recirc", "outbrain", "taboola", "teaser", "teasers", "promo", "promos":
+		return cueRelated, true
+	case "newsletter", "subscribe", "subscription", "signup", "cookie", "cookies", "consent", "gdpr", "paywall", "modal", "popup", "overlay", "cta", "login", "register":
+		return cuePromo, true
+	case "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored", "dfp", "adslot", "adunit", "commercial":
+		return cueAd, true
+	case "byline", "author", "authors", "date", "time", "timestamp", "dateline", "meta", "metadata", "tag", "tags", "topics", "published", "updated":
+		return cueMeta, true
+	}
+	return 0, false
+}
+
+// maxWordLen bounds the words of a class or id that are looked at; longer
+// ones match no cue word.
+const maxWordLen = 24
+
+// nextWord returns the first word of v[i:] lower-cased into buf, and the
+// index after it; next is len(v) when there are no more. Words are runs of
+// ASCII letters and digits, also cut where a lower-case letter meets an
+// upper-case one ("shareBar" gives "share" and "bar"); words longer than
+// buf come back empty. Words of a class joined without a separator
+// ("articlebody") are matched whole by wordCue's compound entries.
+func nextWord(v []byte, i int, buf *[maxWordLen]byte) (w []byte, next int) {
+	for i < len(v) && !isAlnum(v[i]) {
+		i++
+	}
+	n, long := 0, false
+	for ; i < len(v) && isAlnum(v[i]); i++ {
+		c := v[i]
+		if 'A' <= c && c <= 'Z' {
+			if n > 0 && 'a' <= v[i-1] && v[i-1] <= 'z' {
+				break
+			}
+			c |= 0x20
+		}
+		if n == maxWordLen {
+			long = true
+			continue
+		}
+		buf[n] = c
+		n++
+	}
+	if long {
+		n = 0
+	}
+	return buf[:n], i
+}
+
+// classCues returns the cues of the words of a class or id value.
+func classCues(v []byte) cueSet {
+	var s cueSet
+	var buf [maxWordLen]byte
+	for i := 0; i < len(v); {
+		var w []byte
+		w, i = nextWord(v, i, &buf)
+		if c, ok := wordCue(w); ok {
+			s |= 1 << c
+		}
+	}
+	return s
+}
+
+// hiddenStyle reports whether an inline style hides the element.
+func hiddenStyle(style []byte) bool {
+	i := bytes.Index(style, []byte("display"))
+	if i < 0 {
+		return false
+	}
+	rest := bytes.TrimLeft(style[i+len("display"):], " \t:")
+	return bytes.HasPrefix(rest, []byte("none"))
+}
+
+// hiddenClass reports whether a class value names one of the utility
+// classes that hide an element. They are matched whole: "hidden-xs" hides
+// only on small screens, and the annotators read pages on large ones.
+func hiddenClass(v []byte) bool {
+	for i := 0; i < len(v); {
+		for i < len(v) && isSpace(v[i]) {
+			i++
+		}
+		j := i
+		for j < len(v) && !isSpace(v[j]) {
+			j++
+		}
+		switch w := v[i:j]; {
+		case bytes.EqualFold(w, []byte("hidden")), bytes.EqualFold(w, []byte("hide")),
+			bytes.EqualFold(w, []byte("sr-only")), bytes.EqualFold(w, []byte("visually-hidden")),
+			bytes.EqualFold(w, []byte("visuallyhidden")), bytes.EqualFold(w, []byte("screen-reader-text")),
+			bytes.EqualFold(w, []byte("d-none")), bytes.EqualFold(w, []byte("invisible")):
+			return true
+		}
+		i = j
+	}
+	return false
+}

@@ -1,0 +1,378 @@
+package auto
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/jtextract/jt/blocks"
+	"github.com/jtextract/jt/stopwords"
+	"golang.org/x/net/html/atom"
+)
+
+// Favor trades precision against recall: it selects the probability a
+// paragraph needs to be kept.
+type Favor uint8
+
+// The Favor settings. Balanced maximises F1; Precision maximises F0.5 (for
+// corpora that must be clean); Recall maximises F2 (for archives that must
+// be complete). The thresholds are chosen by the training tool.
+const (
+	Balanced Favor = iota
+	Precision
+	Recall
+	numFavors
+)
+
+var favorNames = [numFavors]string{Balanced: "balanced", Precision: "precision", Recall: "recall"}
+
+// String returns the name ParseFavor accepts.
+func (f Favor) String() string {
+	if f < numFavors {
+		return favorNames[f]
+	}
+	return "invalid"
+}
+
+// ErrUnknownFavor is wrapped by ParseFavor's error.
+var ErrUnknownFavor = errors.New("auto: unknown favor")
+
+// ParseFavor returns the Favor named "precision", "balanced" or "recall".
+func ParseFavor(name string) (Favor, error) {
+	for f, n := range favorNames {
+		if n == name {
+			return Favor(f), nil
+		}
+	}
+	return 0, fmt.Errorf("%w %q (known: precision, balanced, recall)", ErrUnknownFavor, name)
+}
+
+// Config configures an Extractor.
+type Config struct {
+	// Stop is the stoplist whose density is evidence of prose. It is
+	// ignored when AutoLanguage is set; nil otherwise means none (the
+	// language-independent model).
+	Stop *stopwords.Set
+	// AutoLanguage picks the stoplist of each page from its text.
+	AutoLanguage bool
+	// Favor selects the precision/recall trade-off.
+	Favor Favor
+	// Model holds the weights; nil means the built-in one.
+	Model *Model
+	// MaxParagraphs limits the paragraphs of a page (0: the blocks
+	// package's default).
+	MaxParagraphs int
+}
+
+// Extractor is a blocks.Handler that cuts a page into jusText paragraphs
+// and records, in the same pass, the structural evidence around their text:
+// semantic elements, ARIA roles, itemprop, class and id words, hidden
+// elements, and any JSON-LD articleBody. Finish then guesses the language,
+// computes each paragraph's features and classifies it (see Model).
+//
+// An Extractor is reusable: Reset it before each page. A warm Extractor
+// does not allocate. It is not safe for concurrent use.
+type Extractor struct {
+	cfg   Config
+	model *Model
+	pm    *blocks.ParagraphMaker
+	tee   blocks.Tee // rec, then pm: both read the attributes
+	rec   recorder
+	guess *guesser
+
+	lang     int            // index in guess.names, -1 for none
+	stop     *stopwords.Set // the stoplist of the page
+	words    [][]byte       // language sample, slices of lower
+	lower    []byte
+	feats    []float32 // NumFeatures per paragraph
+	prob     []float32 // stage-1, then final probability per paragraph
+	mass     []float32 // per element: probable text under it (tree grouping)
+	bodyHash map[uint64]struct{}
+	seen     map[uint64]struct{} // texts of the paragraphs kept, to drop repeats
+	body     []byte              // decoded JSON-LD articleBody
+}
+
+// New returns an Extractor for cfg.
+func New(cfg Config) *Extractor {
+	x := &Extractor{cfg: cfg, model: cfg.Model, bodyHash: make(map[uint64]struct{}), seen: make(map[uint64]struct{})}
+	if x.model == nil {
+		x.model = &builtin
+	}
+	x.pm = blocks.NewParagraphMaker(nil, false)
+	x.pm.SetMaxParagraphs(cfg.MaxParagraphs)
+	x.rec.pm = x.pm
+	x.tee = blocks.Tee{&x.rec, x.pm}
+	if cfg.AutoLanguage {
+		x.guess = newGuesser()
+	}
+	x.Reset()
+	return x
+}
+
+// Reset prepares x for a new page, keeping its buffers.
+func (x *Extractor) Reset() {
+	x.pm.Reset()
+	x.rec.reset()
+	x.lang, x.stop = -1, nil
+	x.feats, x.prob = x.feats[:0], x.prob[:0]
+	x.body = x.body[:0]
+}
+
+// StartElement implements blocks.Handler.
+func (x *Extractor) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
+	x.tee.StartElement(stack, attrs)
+	x.rec.sync()
+}
+
+// EndElement implements blocks.Handler.
+func (x *Extractor) EndElement(stack []blocks.Elem) {
+	x.tee.EndElement(stack)
+	x.rec.sync()
+}
+
+// Text implements blocks.Handler.
+func (x *Extractor) Text(stack []blocks.Elem, text []byte) { x.tee.Text(stack, text) }
+
+// Comment implements blocks.Handler; comments carry no evidence.
+func (x *Extractor) Comment([]blocks.Elem, []byte) {}
+
+// Finish closes the last paragraph and classifies every paragraph. Call it
+// after the Walker returns.
+func (x *Extractor) Finish() {
+	x.pm.Finish()
+	x.rec.sync()
+	x.chooseLanguage()
+	x.readArticleBody()
+	x.classify()
+}
+
+// Paragraphs returns the page's paragraphs with their final Class (and, as
+// CFClass, the class before context was taken into account). The slice is
+// reused by the next Reset.
+func (x *Extractor) Paragraphs() []blocks.Paragraph { return x.pm.Paragraphs() }
+
+// Arenas returns the buffers the paragraphs' spans index (see
+// blocks.ParagraphMaker.Arenas).
+func (x *Extractor) Arenas() (text, paths []byte) { return x.pm.Arenas() }
+
+// Title returns the text of the page's title element.
+func (x *Extractor) Title() []byte { return x.pm.Title() }
+
+// Dropped returns how many paragraphs were dropped beyond MaxParagraphs.
+func (x *Extractor) Dropped() int { return x.pm.Dropped() }
+
+// Language returns the name of the stoplist guessed for the page (as
+// stopwords.Languages spells it), or "" when AutoLanguage is off or no
+// stoplist fits the text.
+func (x *Extractor) Language() string {
+	if x.lang < 0 {
+		return ""
+	}
+	return x.guess.names[x.lang]
+}
+
+// Probability returns the model's probability that paragraph i is main
+// text.
+func (x *Extractor) Probability(i int) float32 { return x.prob[i] }
+
+// Features returns the features paragraph i was classified by, named by
+// FeatureNames. The slice is valid until the next Reset.
+func (x *Extractor) Features(i int) []float32 {
+	return x.feats[i*NumFeatures : (i+1)*NumFeatures]
+}
+
+// recorder is the Handler that runs beside the ParagraphMaker: it keeps the
+// cues of the open elements and adds the length of each text node to the
+// cues of the paragraph the text will belong to.
+type recorder struct {
+	pm      *blocks.ParagraphMaker
+	cues    []cueSet // cues in force per open element (stack depth - 1)
+	kill    int      // stack depth of an element dropped with its content, as the ParagraphMaker drops it
+	ldDepth int      // stack depth of the JSON-LD script being read, 0 if none
+	ld      []byte   // JSON-LD text
+	elems   int      // elements seen
+
+	open    paraCues   // cues of the text of the paragraph being built
+	paras   []paraCues // per finished paragraph
+	dropped int
+}
+
+// paraCues is what the recorder knows of one paragraph's text: how many
+// characters it has under each cue, of how many in all.
+type paraCues struct {
+	chars int32
+	cue   [numCues]int32
+}
+
+// maxLD bounds the JSON-LD text kept per page.
+const maxLD = 4 << 20
+
+func (r *recorder) reset() {
+	r.cues = r.cues[:0]
+	r.kill, r.ldDepth, r.elems, r.dropped = 0, 0, 0, 0
+	r.ld = r.ld[:0]
+	r.open = paraCues{}
+	r.paras = r.paras[:0]
+}
+
+// StartElement implements blocks.Handler.
+func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
+	r.elems++
+	e := stack[len(stack)-1]
+	// The Walker keeps r.cues one shorter than stack here; the loop only
+	// guards against a Handler contract broken elsewhere.
+	d := len(stack) - 1
+	for len(r.cues) < d {
+		r.cues = append(r.cues, r.inherited())
+	}
+	r.cues = r.cues[:d]
+	cues := r.inherited() | tagCues(e.Atom)
+	if carriesCues(e.Atom) {
+		cues |= readCues(e.Atom, attrs, &r.ldDepth, len(stack))
+	}
+	r.cues = append(r.cues, cues)
+	if r.kill == 0 && killed(e.Atom) {
+		r.kill = len(stack)
+	}
+}
+
+// inherited returns the cues in force in the innermost open element.
+func (r *recorder) inherited() cueSet {
+	if len(r.cues) == 0 {
+		return 0
+	}
+	return r.cues[len(r.cues)-1]
+}
+
+// carriesCues reports whether the attributes of an element are read.
+// Reading attributes is the costliest part of the pass, and the regions of
+// a page are marked on containers, not on links, images or inline
+// formatting, whose long href and src values would cost the most to read.
+// Unknown elements (custom elements of web components) are read.
+func carriesCues(a atom.Atom) bool {
+	switch a {
+	case atom.Div, atom.Section, atom.Article, atom.Aside, atom.Nav, atom.Header, atom.Footer,
+		atom.Main, atom.Ul, atom.Ol, atom.Li, atom.Dl, atom.P, atom.Figure, atom.Figcaption,
+		atom.Table, atom.Td, atom.Form, atom.Span, atom.Script, atom.Blockquote, atom.Body,
+		atom.Center, atom.Font, 0:
+		return true
+	}
+	return false
+}
+
+// readCues reads an element's attributes once: class, id, role, itemprop
+// and the attributes that hide it. For a script it notes whether it holds
+// JSON-LD, setting ldDepth to depth.
+func readCues(a atom.Atom, attrs *blocks.Attrs, ldDepth *int, depth int) cueSet {
+	var s cueSet
+	for {
+		k, v, ok := attrs.Next()
+		if !ok {
+			return s
+		}
+		switch string(k) {
+		case "class":
+			s |= classCues(v)
+			if hiddenClass(v) {
+				s |= 1 << cueHidden
+			}
+		case "id":
+			s |= classCues(v)
+		case "role":
+			s |= roleCues(v)
+		case "itemprop":
+			s |= itempropCues(v)
+		case "hidden":
+			s |= 1 << cueHidden
+		case "aria-hidden":
+			if string(v) == "true" {
+				s |= 1 << cueHidden
+			}
+		case "style":
+			if hiddenStyle(v) {
+				s |= 1 << cueHidden
+			}
+		case "type":
+			if a == atom.Script && bytes.Contains(v, []byte("ld+json")) {
+				*ldDepth = depth
+			}
+		}
+	}
+}
+
+// killed reports whether the ParagraphMaker drops an element with its
+// content (jusText's cleaning), so that its text counts for no paragraph.
+func killed(a atom.Atom) bool {
+	switch a {
+	case atom.Head, atom.Script, atom.Style, atom.Applet, atom.Button, atom.Select, atom.Textarea:
+		return true
+	}
+	return false
+}
+
+// EndElement implements blocks.Handler.
+func (r *recorder) EndElement(stack []blocks.Elem) {
+	d := len(stack)
+	if r.kill == d {
+		r.kill = 0
+	}
+	if r.ldDepth == d {
+		r.ldDepth = 0
+		r.ld = append(r.ld, '\n')
+	}
+	r.cues = r.cues[:min(len(r.cues), d-1)]
+}
+
+// Text implements blocks.Handler.
+func (r *recorder) Text(stack []blocks.Elem, text []byte) {
+	if r.ldDepth > 0 && len(stack) == r.ldDepth {
+		if len(r.ld)+len(text) <= maxLD {
+			r.ld = append(r.ld, text...)
+		}
+		return
+	}
+	if r.kill > 0 || len(r.cues) == 0 {
+		return
+	}
+	n := int32(visibleRunes(text))
+	if n == 0 {
+		return
+	}
+	r.open.chars += n
+	for s, c := r.cues[len(r.cues)-1], cue(0); s != 0; s, c = s>>1, c+1 {
+		if s&1 != 0 {
+			r.open.cue[c] += n
+		}
+	}
+}
+
+// Comment implements blocks.Handler.
+func (r *recorder) Comment([]blocks.Elem, []byte) {}
+
+// sync hands the cues gathered so far to the paragraph the ParagraphMaker
+// has just finished, if it finished one; the text received since the
+// previous paragraph is exactly that paragraph's, since text is flushed to
+// a paragraph at the next element event.
+func (r *recorder) sync() {
+	if d := r.pm.Dropped(); d != r.dropped {
+		r.dropped = d
+		r.open = paraCues{}
+		return
+	}
+	if len(r.pm.Paragraphs()) > len(r.paras) {
+		r.paras = append(r.paras, r.open)
+		r.open = paraCues{}
+	}
+}
+
+// visibleRunes counts the code points of text that are not ASCII
+// whitespace: the weight of a text node.
+func visibleRunes(text []byte) int {
+	n := 0
+	for _, c := range text {
+		if c&0xc0 != 0x80 && c > ' ' {
+			n++
+		}
+	}
+	return n
+}

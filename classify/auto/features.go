@@ -1,0 +1,420 @@
+package auto
+
+import (
+	"math"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/jtextract/jt/blocks"
+	"github.com/jtextract/jt/classify/tree"
+	"github.com/jtextract/jt/stopwords"
+)
+
+// Feature indices. Stage-1 features describe a paragraph alone (its text,
+// its links, its markup, the cues around it, its place in the page);
+// stage-2 features describe its context as stage 1 judged it (context
+// smoothing as jusText's, grouping by ancestor as the tree filter's).
+const (
+	fLength      = iota // log(1 + code points)
+	fWords              // log(1 + words)
+	fLinkDensity        // link characters / characters, at most 1
+	fStopDensity        // stop words / words (0 without a language)
+	fPunct              // sentence ends (. ! ? and CJK ones) per word
+	fCommas             // commas per word
+	fEndsPunct          // the text ends with a sentence end
+	fCapitals           // share of words that start with an upper-case letter
+	fDigits             // share of code points that are digits
+	fHeading            // inside h1–h6
+	fCopyright          // has a copyright sign or sits in a select
+	fTags               // inline tags per word (text versus markup, as BTE)
+	fPosition           // paragraph index / paragraphs
+	fTextBefore         // share of the page's text before the paragraph
+	fBodyShare          // share of its word pairs found in the JSON-LD articleBody
+	fHasBody            // the page has a JSON-LD articleBody
+	fCues               // first of numCues: share of the text under each cue
+	numStage1    = fCues + int(numCues)
+)
+
+const (
+	fLogit     = numStage1 + iota // stage-1 log-odds
+	fPrev                         // mean stage-1 probability of the 3 previous paragraphs
+	fNext                         // mean stage-1 probability of the 3 next paragraphs
+	fGroup1                       // probable text under the parent / under the best parent
+	fGroup2                       // same for the grandparent
+	fGroup3                       // same for the great-grandparent
+	fBestGroup                    // under the grandparent with the most probable text
+	fStretch                      // inside the run of paragraphs with the most probable text (BTE's best stretch)
+	numFeatures
+)
+
+// NumStage1 is how many features stage 1 of the model reads (the first ones).
+const NumStage1 = numStage1
+
+// NumFeatures is the length of Extractor.Features: stage 1's and stage 2's.
+const NumFeatures = numFeatures
+
+var cueNames = [numCues]string{
+	cueArticle: "article", cueMain: "main", cueBody: "articlebody", cueNav: "nav", cueAside: "aside",
+	cueFooter: "footer", cueHeader: "header", cueFigure: "figure", cueComment: "comment",
+	cueShare: "share", cueRelated: "related", cuePromo: "promo", cueAd: "ad", cueMeta: "meta",
+	cueHidden: "hidden", cueList: "list",
+}
+
+// FeatureNames returns the names of the features, in order.
+func FeatureNames() []string {
+	names := []string{"length", "words", "link_density", "stop_density", "punct", "commas",
+		"ends_punct", "capitals", "digits", "heading", "copyright", "tags", "position",
+		"text_before", "body_share", "has_body"}
+	for _, c := range cueNames {
+		names = append(names, "cue_"+c)
+	}
+	return append(names, "logit", "prev", "next", "group1", "group2", "group3", "best_group", "stretch")
+}
+
+// chooseLanguage sets the page's stoplist: the configured one, or the
+// guess from a sample of its prose.
+func (x *Extractor) chooseLanguage() {
+	if x.guess == nil {
+		x.stop = x.cfg.Stop
+		return
+	}
+	paras := x.pm.Paragraphs()
+	text, _ := x.pm.Arenas()
+	if !spaced(paras) {
+		return
+	}
+	x.lower = x.lower[:0]
+	var ends [sampleWords]int
+	n := 0
+	// Prose first: long paragraphs with few links; then anything.
+	for pass := 0; pass < 2 && n < sampleWords; pass++ {
+		for i := range paras {
+			p := &paras[i]
+			if prose := p.Length >= 60 && p.LinkDensity() < 0.3; prose != (pass == 0) {
+				continue
+			}
+			t := text[p.Text.Start:p.Text.End]
+			for w := range words(t) {
+				if n == sampleWords {
+					break
+				}
+				w = trimPunct(w)
+				if len(w) == 0 || hasDigit(w) {
+					continue
+				}
+				x.lower = stopwords.AppendLower(x.lower, w)
+				ends[n] = len(x.lower)
+				n++
+			}
+		}
+	}
+	x.words = x.words[:0]
+	start := 0
+	for _, end := range ends[:n] {
+		x.words = append(x.words, x.lower[start:end])
+		start = end
+	}
+	x.lang = x.guess.guess(x.words)
+	if x.lang >= 0 {
+		x.stop = x.guess.sets[x.lang]
+	}
+}
+
+// maxWordRunes is the longest mean word, in code points, of a text written
+// with spaces between words; longer means a script without them (Chinese,
+// Japanese, Thai), whose "words" no stoplist holds.
+const maxWordRunes = 12
+
+// spaced reports whether the page's prose separates words by spaces.
+func spaced(paras []blocks.Paragraph) bool {
+	runes, words := 0, 0
+	for i := range paras {
+		if p := &paras[i]; p.Length >= 30 {
+			runes += p.Length
+			words += p.Words
+		}
+	}
+	return runes <= maxWordRunes*words
+}
+
+// words yields the whitespace-separated words of normalised paragraph
+// text, which separates words by ' ' or '\n'.
+func words(t []byte) func(yield func([]byte) bool) {
+	return func(yield func([]byte) bool) {
+		for i := 0; i < len(t); {
+			j := i
+			for j < len(t) && t[j] != ' ' && t[j] != '\n' {
+				j++
+			}
+			if j > i && !yield(t[i:j]) {
+				return
+			}
+			i = j + 1
+		}
+	}
+}
+
+// trimPunct returns w without the ASCII punctuation around it, so that
+// "more." and "(the" are found in a stoplist.
+func trimPunct(w []byte) []byte {
+	i, j := 0, len(w)
+	for i < j && w[i] < utf8.RuneSelf && !isAlnum(w[i]) {
+		i++
+	}
+	for j > i && w[j-1] < utf8.RuneSelf && !isAlnum(w[j-1]) {
+		j--
+	}
+	return w[i:j]
+}
+
+func hasDigit(w []byte) bool {
+	for _, c := range w {
+		if '0' <= c && c <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// wordHash returns a hash of w with ASCII letters lower-cased and the
+// punctuation around it dropped, and whether any of it was left: the words
+// of the articleBody and of the page's text compare equal that way.
+func wordHash(w []byte) (uint64, bool) {
+	w = trimPunct(w)
+	if len(w) == 0 {
+		return 0, false
+	}
+	h := uint64(14695981039346656037)
+	for _, c := range w {
+		if 'A' <= c && c <= 'Z' {
+			c |= 0x20
+		}
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h, true
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
+}
+
+// pairHash combines the hashes of two consecutive words.
+func pairHash(a, b uint64) uint64 { return (a*0x9e3779b97f4a7c15 ^ b) * 0xff51afd7ed558ccd }
+
+// maxStopWords is how many words of a paragraph are looked up in the
+// stoplist: the density of the first ones estimates the whole's.
+const maxStopWords = 32
+
+// textFeatures sets the features read from a paragraph's text: stop
+// words, punctuation, capitals, digits and overlap with the articleBody.
+func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
+	var nWords, stop, caps, punct, commas, digits, pairs, found int
+	var prev uint64
+	havePrev := false
+	for w := range words(t) {
+		nWords++
+		if x.stop != nil && nWords <= maxStopWords {
+			x.lower = stopwords.AppendLower(x.lower[:0], trimPunct(w))
+			if x.stop.Contains(x.lower) {
+				stop++
+			}
+		}
+		r, _ := utf8.DecodeRune(w)
+		if unicode.IsUpper(r) {
+			caps++
+		}
+		for _, c := range w {
+			switch c {
+			case '.', '!', '?':
+				punct++
+			case ',':
+				commas++
+			}
+			if '0' <= c && c <= '9' {
+				digits++
+			}
+		}
+		if len(x.bodyHash) > 0 {
+			h, ok := wordHash(w)
+			if ok {
+				if havePrev {
+					pairs++
+					if _, in := x.bodyHash[pairHash(prev, h)]; in {
+						found++
+					}
+				}
+				prev, havePrev = h, true
+			}
+		}
+	}
+	punct += cjkSentenceEnds(t)
+	words := float32(max(nWords, 1))
+	f[fStopDensity] = float32(stop) / float32(max(min(nWords, maxStopWords), 1))
+	f[fPunct] = min(float32(punct)/words, 1)
+	f[fCommas] = min(float32(commas)/words, 1)
+	f[fCapitals] = float32(caps) / words
+	f[fDigits] = float32(digits) / float32(max(p.Length, 1))
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case '.', '!', '?', '"', ')':
+			f[fEndsPunct] = 1
+		}
+	}
+	if pairs > 0 {
+		f[fBodyShare] = float32(found) / float32(pairs)
+	}
+}
+
+// cjkSentenceEnds counts the full stops, exclamation and question marks of
+// Chinese and Japanese text, which puts no space after them.
+func cjkSentenceEnds(t []byte) int {
+	n := 0
+	for i := 0; i+2 < len(t); i++ {
+		if t[i] == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
+			t[i] == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f) { // ！ ？
+			n++
+		}
+	}
+	return n
+}
+
+// stage1 fills the stage-1 features of every paragraph.
+func (x *Extractor) stage1() {
+	paras := x.pm.Paragraphs()
+	text, _ := x.pm.Arenas()
+	total := 0
+	for i := range paras {
+		total += paras[i].Length
+	}
+	hasBody := float32(0)
+	if len(x.bodyHash) > 0 {
+		hasBody = 1
+	}
+	before := 0
+	for i := range paras {
+		p := &paras[i]
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		clear(f)
+		f[fLength] = float32(math.Log1p(float64(p.Length)))
+		f[fWords] = float32(math.Log1p(float64(p.Words)))
+		f[fLinkDensity] = float32(min(p.LinkDensity(), 1))
+		x.textFeatures(f, text[p.Text.Start:p.Text.End], p)
+		f[fHeading] = b2f(p.Heading)
+		f[fCopyright] = b2f(p.Copyright || p.InSelect)
+		f[fTags] = min(float32(p.Tags)/float32(p.Words+1), 2)
+		f[fPosition] = float32(i) / float32(len(paras))
+		f[fTextBefore] = float32(before) / float32(max(total, 1))
+		before += p.Length
+		f[fHasBody] = hasBody
+		if i < len(x.rec.paras) {
+			pc := &x.rec.paras[i]
+			if pc.chars > 0 {
+				for c := range numCues {
+					f[fCues+int(c)] = float32(pc.cue[c]) / float32(pc.chars)
+				}
+			}
+		}
+	}
+}
+
+func b2f(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// contextWindow is how many paragraphs on each side stage 2 looks at.
+const contextWindow = 3
+
+// stage2 fills the context features from the stage-1 probabilities in
+// x.prob and the stage-1 log-odds in logits.
+func (x *Extractor) stage2() {
+	paras := x.pm.Paragraphs()
+	for i := range paras {
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		f[fPrev] = meanProb(x.prob[max(0, i-contextWindow):i])
+		f[fNext] = meanProb(x.prob[min(len(paras), i+1):min(len(paras), i+1+contextWindow)])
+	}
+	for d, fi := range [...]int{fGroup1, fGroup2, fGroup3} {
+		x.groupFeature(d+1, fi)
+	}
+	x.stretchFeature()
+}
+
+// stretchFeature marks the paragraphs of the contiguous run that
+// maximises the sum of (stage-1 probability - 1/2) × length: BTE's best
+// stretch, found by Kadane's algorithm, with stage 1's judgement in place
+// of BTE's word and tag counts.
+func (x *Extractor) stretchFeature() {
+	paras := x.pm.Paragraphs()
+	var sum, best float32
+	start, bestStart, bestEnd := 0, 0, -1
+	for i := range paras {
+		if sum <= 0 {
+			sum, start = 0, i
+		}
+		sum += (x.prob[i] - 0.5) * float32(paras[i].Length)
+		if sum > best {
+			best, bestStart, bestEnd = sum, start, i
+		}
+	}
+	for i := bestStart; i <= bestEnd; i++ {
+		x.feats[i*numFeatures+fStretch] = 1
+	}
+}
+
+// meanProb returns the mean of ps, 0 for none (a page edge counts as
+// boilerplate, as in jusText).
+func meanProb(ps []float32) float32 {
+	if len(ps) == 0 {
+		return 0
+	}
+	var s float32
+	for _, p := range ps {
+		s += p
+	}
+	return s / float32(len(ps))
+}
+
+// groupFeature sets feature fi of every paragraph to the probable text
+// (stage-1 probability times length) under its depth-th ancestor, relative
+// to the ancestor with the most; at depth 2 it also marks the paragraphs
+// under that best ancestor. This is the tree filter's grouping, made soft.
+func (x *Extractor) groupFeature(depth, fi int) {
+	paras := x.pm.Paragraphs()
+	if cap(x.mass) < x.rec.elems+1 {
+		x.mass = make([]float32, x.rec.elems+1)
+	}
+	x.mass = x.mass[:x.rec.elems+1]
+	clear(x.mass)
+	slot := func(p *blocks.Paragraph) int {
+		if p.Node < 0 {
+			return x.rec.elems // the paragraphs outside any element
+		}
+		a := tree.Ancestor(x.pm, p.Node, depth)
+		if int(a) >= x.rec.elems || a < 0 {
+			return x.rec.elems
+		}
+		return int(a)
+	}
+	var best float32
+	bestSlot := -1
+	for i := range paras {
+		s := slot(&paras[i])
+		x.mass[s] += x.prob[i] * float32(paras[i].Length)
+		if x.mass[s] > best {
+			best, bestSlot = x.mass[s], s
+		}
+	}
+	for i := range paras {
+		s := slot(&paras[i])
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		if best > 0 {
+			f[fi] = x.mass[s] / best
+		}
+		if depth == 2 {
+			f[fBestGroup] = b2f(s == bestSlot)
+		}
+	}
+}

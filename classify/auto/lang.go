@@ -1,0 +1,150 @@
+package auto
+
+import (
+	"bytes"
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/jtextract/jt/stopwords"
+)
+
+// Language guessing: the stoplist that covers the most words of a sample of
+// the page's prose names the language. Stop words are the most frequent
+// words of a language, so a few dozen words of running text separate the
+// candidates clearly; text without spaces (Chinese, Japanese, Thai) yields
+// few "words" that any list contains and gets no language.
+const (
+	// sampleWords is how many words the guess reads.
+	sampleWords = 64
+	// probeWords is how many of the most frequent distinct words are
+	// tested against every stoplist; the rest only against the languages
+	// still close to the best.
+	probeWords = 6
+	// minCoverage is the share of sampled words the best stoplist must
+	// contain for the guess to stand.
+	minCoverage = 0.12
+	// minSample is the fewest words a guess is made from.
+	minSample = 8
+)
+
+// guesser picks a stoplist for a sample of lower-cased words. Its buffers
+// are reused across documents.
+type guesser struct {
+	names []string
+	sets  []*stopwords.Set
+	value []float64 // what a hit is worth per language (see newGuesser)
+	hits  []int
+	cand  []int
+
+	distinct []counted
+}
+
+// sizeRef is the list size at which a hit would be worth nothing; no
+// built-in list comes near it.
+const sizeRef = 50000
+
+// excluded lists are not candidates of the guess: Simple_English is a
+// register of English, whose list is a subset of English's.
+func excluded(name string) bool { return name == "Simple_English" }
+
+// newGuesser loads the built-in stoplists. A hit in a list is worth
+// log(sizeRef/size): several lists taken from web text contain common
+// English words beside their own, and a word found in a short list is
+// stronger evidence for its language than one found in a long list.
+func newGuesser() *guesser {
+	var g guesser
+	for _, n := range stopwords.Languages() {
+		s, err := stopwords.Lookup(n)
+		if err != nil || excluded(n) || s.Len() == 0 {
+			continue
+		}
+		g.names = append(g.names, n)
+		g.sets = append(g.sets, s)
+		g.value = append(g.value, math.Log(sizeRef/float64(s.Len())))
+	}
+	g.hits = make([]int, len(g.names))
+	g.cand = make([]int, 0, len(g.names))
+	return &g
+}
+
+// guess returns the index of the language whose stoplist best explains
+// words (each a lower-cased word; the slice is reordered), or -1 when none
+// covers enough of them. The most frequent distinct words are probed
+// against every list: a language's stop words are its most frequent ones.
+// The other words are then only tested against the languages with at
+// least half the best score, which keeps a guess to about a thousand
+// lookups.
+func (g *guesser) guess(words [][]byte) int {
+	if len(words) < minSample {
+		return -1
+	}
+	slices.SortFunc(words, bytes.Compare)
+	g.distinct = g.distinct[:0]
+	for i := 0; i < len(words); {
+		j := i + 1
+		for j < len(words) && bytes.Equal(words[j], words[i]) {
+			j++
+		}
+		g.distinct = append(g.distinct, counted{words[i], j - i})
+		i = j
+	}
+	slices.SortStableFunc(g.distinct, func(a, b counted) int { return cmp.Compare(b.n, a.n) })
+	clear(g.hits)
+	probe := min(probeWords, len(g.distinct))
+	for _, d := range g.distinct[:probe] {
+		for l, s := range g.sets {
+			if s.Contains(d.w) {
+				g.hits[l] += d.n
+			}
+		}
+	}
+	g.cand = g.cand[:0]
+	for l := range g.sets {
+		g.cand = append(g.cand, l)
+	}
+	top := g.score(g.best())
+	g.cand = g.cand[:0]
+	for l := range g.sets {
+		if g.hits[l] > 0 && 2*g.score(l) >= top {
+			g.cand = append(g.cand, l)
+		}
+	}
+	for _, d := range g.distinct[probe:] {
+		for _, l := range g.cand {
+			if g.sets[l].Contains(d.w) {
+				g.hits[l] += d.n
+			}
+		}
+	}
+	best := g.best()
+	if best < 0 || float64(g.hits[best]) < minCoverage*float64(len(words)) {
+		return -1
+	}
+	return best
+}
+
+// counted is a distinct word of the sample and how often it occurs.
+type counted struct {
+	w []byte
+	n int
+}
+
+func (g *guesser) score(l int) float64 {
+	if l < 0 {
+		return 0
+	}
+	return float64(g.hits[l]) * g.value[l]
+}
+
+// best returns the candidate with the highest score, -1 if there are
+// none; of equal scores the first in the list wins.
+func (g *guesser) best() int {
+	best := -1
+	for _, l := range g.cand {
+		if best < 0 || g.score(l) > g.score(best) {
+			best = l
+		}
+	}
+	return best
+}

@@ -1,0 +1,119 @@
+package auto
+
+import (
+	"math"
+
+	"github.com/jtextract/jt/blocks"
+)
+
+// Weights is one logistic model in two stages. Stage 1 scores a paragraph
+// from its own features; stage 2 rescores it from all features, its
+// context included. The last weight of each stage is the bias.
+type Weights struct {
+	Stage1 [NumStage1 + 1]float32
+	Stage2 [NumFeatures + 1]float32
+	// Threshold is the final probability a paragraph needs to be kept,
+	// per Favor.
+	Threshold [numFavors]float32
+}
+
+// Model holds the weights for pages with a stoplist (Lang) and for pages
+// without one (NoLang, which ignores stop-word density).
+type Model struct {
+	Lang, NoLang Weights
+}
+
+// logit returns the bias plus the dot product of w and f.
+func logit(w []float32, f []float32) float32 {
+	s := w[len(w)-1]
+	for i, v := range f {
+		s += w[i] * v
+	}
+	return s
+}
+
+func sigmoid(z float32) float32 { return float32(1 / (1 + math.Exp(-float64(z)))) }
+
+// maxLogit clamps the stage-1 log-odds fed to stage 2, so that one extreme
+// paragraph cannot dominate.
+const maxLogit = 8
+
+// classify computes the features and classes of every paragraph.
+func (x *Extractor) classify() {
+	paras := x.pm.Paragraphs()
+	n := len(paras)
+	if cap(x.feats) < n*numFeatures {
+		x.feats = make([]float32, n*numFeatures, 2*n*numFeatures)
+	}
+	x.feats = x.feats[:n*numFeatures]
+	if cap(x.prob) < n {
+		x.prob = make([]float32, n, 2*n)
+	}
+	x.prob = x.prob[:n]
+	w := &x.model.Lang
+	if x.stop == nil {
+		w = &x.model.NoLang
+	}
+	x.stage1()
+	for i := range paras {
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		z := logit(w.Stage1[:], f[:numStage1])
+		f[fLogit] = max(-maxLogit, min(maxLogit, z))
+		x.prob[i] = sigmoid(z)
+		if hidden(f) {
+			x.prob[i] = 0
+		}
+	}
+	x.stage2()
+	th := w.Threshold[min(x.cfg.Favor, numFavors-1)]
+	clear(x.seen)
+	text, _ := x.pm.Arenas()
+	for i := range paras {
+		p := &paras[i]
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		p.CFClass = decide(x.prob[i] >= th)
+		x.prob[i] = sigmoid(logit(w.Stage2[:], f))
+		if hidden(f) || x.repeated(text[p.Text.Start:p.Text.End]) {
+			x.prob[i] = 0
+		}
+		p.Class = decide(x.prob[i] >= th)
+		if p.Class == blocks.Good {
+			x.seen[textHash(text[p.Text.Start:p.Text.End])] = struct{}{}
+		}
+	}
+}
+
+// hidden reports whether most of a paragraph's text is hidden from
+// readers: it is never main text, and its mass must not pull the grouping
+// towards it (pages hide copies of their text for scripts).
+func hidden(f []float32) bool { return f[fCues+int(cueHidden)] > 0.5 }
+
+// minRepeat is the shortest text whose repetition is dropped: short texts
+// ("Photo", "1.") may well repeat in an article.
+const minRepeat = 40
+
+// repeated reports whether a paragraph of some length repeats the text of
+// one already kept: the metric, and a reader, count it twice.
+func (x *Extractor) repeated(t []byte) bool {
+	if len(t) < minRepeat {
+		return false
+	}
+	_, ok := x.seen[textHash(t)]
+	return ok
+}
+
+// textHash is FNV-1a of t.
+func textHash(t []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range t {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}
+
+func decide(good bool) blocks.Class {
+	if good {
+		return blocks.Good
+	}
+	return blocks.Bad
+}
