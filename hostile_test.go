@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/iotest"
 	"time"
 	"unicode"
 	"unicode/utf16"
@@ -655,5 +656,69 @@ func TestReaderNoProgress(t *testing.T) {
 	}
 	if r.calls > 1000 {
 		t.Errorf("Extract called Read %d times before giving up, want a small bound", r.calls)
+	}
+}
+
+// TestReaderSizes proves that Extract reads a reader whole up to
+// WithMaxBytes and no further, whether or not the reader tells its length
+// (strings.Reader does, a one-byte-at-a-time reader does not): an input of
+// exactly the limit extracts as ExtractBytes does, one byte more fails with
+// ErrTooLarge, or with WithTruncate extracts the first WithMaxBytes bytes.
+func TestReaderSizes(t *testing.T) {
+	page := "<p>" + strings.Repeat(articleSentence, 50) + "</p>"
+	readers := map[string]func(s string) io.Reader{
+		"strings.Reader":   func(s string) io.Reader { return strings.NewReader(s) },
+		"one byte a time":  func(s string) io.Reader { return iotest.OneByteReader(strings.NewReader(s)) },
+		"with empty reads": func(s string) io.Reader { return &stutterReader{r: strings.NewReader(s)} },
+	}
+	for name, mk := range readers {
+		want := signature(newExtractor(t).ExtractBytes([]byte(page)))
+		if got := signature(newExtractor(t, jt.WithMaxBytes(len(page))).Extract(mk(page))); got != want {
+			t.Errorf("%s, exactly the limit: got\n%.300s\nwant\n%.300s", name, got, want)
+		}
+		if _, err := newExtractor(t, jt.WithMaxBytes(len(page)-1)).Extract(mk(page)); !errors.Is(err, jt.ErrTooLarge) {
+			t.Errorf("%s, one byte over the limit: error %v, want ErrTooLarge", name, err)
+		}
+		cut := len(page) / 2
+		want = signature(newExtractor(t, jt.WithMaxBytes(cut), jt.WithTruncate(true)).ExtractBytes([]byte(page)))
+		if got := signature(newExtractor(t, jt.WithMaxBytes(cut), jt.WithTruncate(true)).Extract(mk(page))); got != want {
+			t.Errorf("%s, truncated: got\n%.300s\nwant\n%.300s", name, got, want)
+		}
+	}
+}
+
+// stutterReader returns (0, nil) before every read that returns bytes, as
+// some network readers do: fewer empty reads in a row than Extract
+// tolerates.
+type stutterReader struct {
+	r     io.Reader
+	empty bool
+}
+
+func (s *stutterReader) Read(b []byte) (int, error) {
+	if s.empty = !s.empty; s.empty {
+		return 0, nil
+	}
+	return s.r.Read(b)
+}
+
+// TestRCDataNULWithReferences checks the invariants on title and textarea
+// text holding both U+0000 and character references, which the boilerpipe
+// algorithms split into NekoHTML's text events: the events must give back
+// the tokenizer's text (U+FFFD for U+0000 there), also when the title is
+// beyond the depth limit and the tokenizer alone knows it is one, and in
+// raw text, where references are not decoded.
+func TestRCDataNULWithReferences(t *testing.T) {
+	c := newInvariantChecker(t, jt.WithMaxDepth(64))
+	for _, in := range []string{
+		"0001&<A0\xc6\xc6000001><title>&000000000000\x00000", // the fuzzer's find
+		"<body><title>a&amp;b\x00c</title>" + article(3),
+		"<body><textarea>x&lt;\x00y</textarea>" + article(3),
+		strings.Repeat("<div>", 80) + "<title>deep&amp;title\x00text</title>" + article(3),
+		"<body><iframe>raw &amp; text\r\n\x00here</iframe>" + article(3),
+		"<body><xmp>raw &amp; text\x00here</xmp>" + article(3),
+		"<p>data &amp; text\x00here\r\nand more</p>" + article(3),
+	} {
+		c.check(t, []byte(in), true)
 	}
 }

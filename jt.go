@@ -15,11 +15,12 @@
 package jt
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/charset"
@@ -96,9 +97,10 @@ func (e *Extractor) ExtractBytes(b []byte) (*Document, error) {
 // ExtractContext reads a whole document from r, at most WithMaxBytes of
 // it, and extracts it. charset is the encoding label the transport gave
 // (an HTTP Content-Type charset), or "" for none. It stops with ctx's error
-// when ctx is done.
+// when ctx is done. A reader that keeps returning no bytes and no error
+// makes it fail with an error wrapping io.ErrNoProgress.
 func (e *Extractor) ExtractContext(ctx context.Context, r io.Reader, charset string) (*Document, error) {
-	in, err := readAll(e.in[:0], r, e.cfg.maxBytes)
+	in, err := readAll(ctx, e.in[:0], r, e.cfg.maxBytes)
 	e.in = in
 	if err != nil {
 		return nil, err
@@ -106,15 +108,65 @@ func (e *Extractor) ExtractContext(ctx context.Context, r io.Reader, charset str
 	return e.extract(ctx, in, charset)
 }
 
-// readAll appends r to dst, reading at most max+1 bytes, so that extract
-// can tell an input longer than max.
-func readAll(dst []byte, r io.Reader, max int) ([]byte, error) {
-	buf := bytes.NewBuffer(dst)
-	if _, err := buf.ReadFrom(io.LimitReader(r, int64(max)+1)); err != nil {
-		return buf.Bytes(), fmt.Errorf("jt: reading input: %w", err)
+// maxEmptyReads is how many reads in a row may return no bytes and no
+// error before readAll gives up, as bufio does.
+const maxEmptyReads = 100
+
+// minRead is the smallest room readAll offers a Read.
+const minRead = 32 << 10
+
+// readAll appends r to dst, reading at most maxBytes+1 bytes, so that
+// extract can tell an input longer than maxBytes. It stops with io.ErrNoProgress after
+// maxEmptyReads empty reads in a row, and with ctx's error when ctx is
+// done.
+func readAll(ctx context.Context, dst []byte, r io.Reader, maxBytes int) ([]byte, error) {
+	limit := maxBytes
+	if limit < math.MaxInt {
+		limit++
 	}
-	return buf.Bytes(), nil
+	// A reader that knows its length (bytes.Reader, strings.Reader,
+	// bytes.Buffer) gets a buffer of exactly that size, one byte more to
+	// see io.EOF: growing by doubling would hold up to three times the
+	// input while copying.
+	if l, ok := r.(interface{ Len() int }); ok {
+		if n := l.Len(); n >= 0 && n < limit-len(dst) {
+			dst = slices.Grow(dst, n+1)
+		} else {
+			dst = slices.Grow(dst, limit-len(dst))
+		}
+	}
+	empty := 0
+	for len(dst) < limit {
+		if err := ctx.Err(); err != nil {
+			return dst, err
+		}
+		if len(dst) == cap(dst) {
+			// Double, but never past the limit: bytes beyond it are not
+			// buffered.
+			dst = slices.Grow(dst, min(max(cap(dst), minRead), limit-len(dst)))
+		}
+		n, err := r.Read(dst[len(dst):min(cap(dst), limit)])
+		if n < 0 || n > min(cap(dst), limit)-len(dst) {
+			return dst, fmt.Errorf("jt: reading input: %w", errBadRead)
+		}
+		dst = dst[:len(dst)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return dst, fmt.Errorf("jt: reading input: %w", err)
+		}
+		if n > 0 {
+			empty = 0
+		} else if empty++; empty >= maxEmptyReads {
+			return dst, fmt.Errorf("jt: reading input: %d reads returned nothing: %w", empty, io.ErrNoProgress)
+		}
+	}
+	return dst, nil
 }
+
+// errBadRead is the error for a Read that reports an impossible count.
+var errBadRead = errors.New("reader returned an invalid count")
 
 func (e *Extractor) extract(ctx context.Context, in []byte, label string) (*Document, error) {
 	if err := ctx.Err(); err != nil {

@@ -3,6 +3,7 @@ package blocks
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"github.com/jtextract/jt/stopwords"
 	"golang.org/x/net/html/atom"
@@ -50,15 +51,28 @@ type ParagraphMaker struct {
 	dom        []pathElem // kept open elements
 	domPath    []byte     // the path of dom ("html.body.div"), kept up to date on push and pop
 	domXPath   []byte     // the XPath of dom, kept up to date when xpath is on
-	order      map[orderKey]int32
-	parents    []int32 // parent element ID by element ID, -1 for the root
+	headings   int        // elements of dom whose name matches `\bh\d\b`
+	selects    int        // elements of dom whose name contains "select"
+
+	// Paths are the only per-paragraph data that grow with depth, so a
+	// paragraph reuses the bytes of the last kept paragraph's path when one
+	// is a prefix of the other (see storePath), and paths beyond a budget
+	// proportional to the document are not recorded.
+	mark         int  // length of paths before the open paragraph's paths
+	last, lastX  Span // path and XPath of the last kept paragraph
+	seen         int  // bytes of tags and text walked: a lower bound of the document's size
+	pathCut      bool // the open paragraph's path or XPath was not recorded
+	pathsDropped int  // kept paragraphs whose path or XPath was not recorded
+	order        map[orderKey]int32
+	parents      []int32 // parent element ID by element ID, -1 for the root
 }
 
 type pathElem struct {
-	name           string
-	id             int32
-	order          int32
-	pathLen, xpLen int32 // lengths of domPath and domXPath before this element
+	name              string
+	id                int32
+	order             int32
+	pathLen, xpLen    int32 // lengths of domPath and domXPath before this element
+	heading, inSelect bool  // whether the name matches hasHeadingName, hasSelect
 }
 
 type orderKey struct {
@@ -94,6 +108,21 @@ func (m *ParagraphMaker) SetMaxParagraphs(n int) {
 // the limit of SetMaxParagraphs.
 func (m *ParagraphMaker) Dropped() int { return m.dropped }
 
+// PathsDropped returns how many paragraphs of the document have an empty
+// Path or XPath because the paths had outgrown their budget: about
+// PathBudgetPerByte bytes per byte of the document, plus MinPathBudget.
+// Only hostile nesting reaches it.
+func (m *ParagraphMaker) PathsDropped() int { return m.pathsDropped }
+
+// The path budget. Every paragraph records the path of the element it
+// starts in, up to the depth limit deep, so without a budget a page of
+// deeply nested paragraphs (nested table cells) would need memory in
+// proportion to paragraphs × depth.
+const (
+	MinPathBudget     = 1 << 20
+	PathBudgetPerByte = 8
+)
+
 // SetStopWords changes the stoplist used from the next paragraph on.
 func (m *ParagraphMaker) SetStopWords(stop *stopwords.Set) { m.stop = stop }
 
@@ -111,6 +140,9 @@ func (m *ParagraphMaker) Reset() {
 	m.titleState = 0
 	m.dom = m.dom[:0]
 	m.domPath, m.domXPath = m.domPath[:0], m.domXPath[:0]
+	m.headings, m.selects = 0, 0
+	m.last, m.lastX = Span{}, Span{}
+	m.seen, m.pathsDropped = 0, 0
 	m.parents = m.parents[:0]
 	clear(m.order)
 	m.open()
@@ -213,6 +245,7 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 		parent = stack[len(stack)-2].ID
 	}
 	m.parents = append(m.parents, parent)
+	m.seen += len(e.Name) + 2
 	if e.Atom == atom.Title && m.titleState == titleNone {
 		m.titleState = titleOpen
 	}
@@ -275,6 +308,7 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 
 // Text implements Handler.
 func (m *ParagraphMaker) Text(stack []Elem, text []byte) {
+	m.seen += len(text)
 	if m.titleState == titleOpen {
 		m.title = append(m.title, text...)
 	}
@@ -293,7 +327,16 @@ func (m *ParagraphMaker) Finish() {
 }
 
 func (m *ParagraphMaker) push(e Elem) {
-	pe := pathElem{name: e.Name, id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath))}
+	pe := pathElem{name: e.Name, id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath)),
+		heading: hasHeadingName(e.Name), inSelect: hasSelect(e.Name)}
+	// The path joins names with '.', which is not a word byte and not in
+	// "select", so the path matches when one of its names does.
+	if pe.heading {
+		m.headings++
+	}
+	if pe.inSelect {
+		m.selects++
+	}
 	if len(m.dom) > 0 {
 		m.domPath = append(m.domPath, '.')
 	}
@@ -316,6 +359,12 @@ func (m *ParagraphMaker) push(e Elem) {
 func (m *ParagraphMaker) pop() {
 	top := m.dom[len(m.dom)-1]
 	m.domPath, m.domXPath = m.domPath[:top.pathLen], m.domXPath[:top.xpLen]
+	if top.heading {
+		m.headings--
+	}
+	if top.inSelect {
+		m.selects--
+	}
 	m.dom = m.dom[:len(m.dom)-1]
 }
 
@@ -345,7 +394,7 @@ func (m *ParagraphMaker) next() {
 	if m.hasText {
 		m.finishParagraph()
 	} else {
-		m.paths = m.paths[:m.cur.Path.Start]
+		m.paths = m.paths[:m.mark]
 	}
 	m.open()
 }
@@ -354,16 +403,18 @@ func (m *ParagraphMaker) open() {
 	m.cur = Paragraph{}
 	m.hasText = false
 	m.nodes = m.nodes[:0]
-	start := int32(len(m.paths))
-	m.paths = append(m.paths, m.domPath...)
-	m.cur.Path = Span{start, int32(len(m.paths))}
+	m.mark = len(m.paths)
+	m.pathCut = false
+	m.cur.Heading = m.headings > 0
+	m.cur.InSelect = m.selects > 0
+	m.cur.Path = m.storePath(m.domPath, m.last)
 	m.cur.XPath = Span{m.cur.Path.End, m.cur.Path.End}
 	if m.xpath {
+		xp := m.domXPath
 		if len(m.dom) == 0 {
-			m.paths = append(m.paths, '/')
+			xp = rootXPath
 		}
-		m.paths = append(m.paths, m.domXPath...)
-		m.cur.XPath.End = int32(len(m.paths))
+		m.cur.XPath = m.storePath(xp, m.lastX)
 	}
 	m.cur.Node = -1
 	if len(m.dom) > 0 {
@@ -371,11 +422,39 @@ func (m *ParagraphMaker) open() {
 	}
 }
 
+var rootXPath = []byte("/")
+
+// storePath records path p of the paragraph being opened in the paths
+// arena and returns its span. last is the same kind of path of the last
+// kept paragraph: when p is a prefix of it, p is its first bytes; when it
+// is a prefix of p and ends the arena, p extends it. Nested paragraphs
+// thus cost the arena only the names they add. A path that would take
+// the arena beyond the budget is not recorded (an empty span).
+func (m *ParagraphMaker) storePath(p []byte, last Span) Span {
+	lp := m.paths[last.Start:last.End]
+	if bytes.HasPrefix(lp, p) {
+		return Span{last.Start, last.Start + int32(len(p))}
+	}
+	start := len(m.paths)
+	if bytes.HasPrefix(p, lp) && int(last.End) == len(m.paths) {
+		start, p = int(last.Start), p[len(lp):]
+	}
+	if len(m.paths)+len(p) > MinPathBudget+PathBudgetPerByte*m.seen {
+		m.pathCut = true
+		return Span{int32(len(m.paths)), int32(len(m.paths))}
+	}
+	m.paths = append(m.paths, p...)
+	return Span{int32(start), int32(len(m.paths))}
+}
+
 func (m *ParagraphMaker) finishParagraph() {
 	if len(m.paras) >= m.maxParas {
 		m.dropped++
-		m.paths = m.paths[:m.cur.Path.Start]
+		m.paths = m.paths[:m.mark]
 		return
+	}
+	if m.pathCut {
+		m.pathsDropped++
 	}
 	p := &m.cur
 	start := len(m.text)
@@ -386,9 +465,7 @@ func (m *ParagraphMaker) finishParagraph() {
 		p.StopWords = m.countStopWords(text)
 	}
 	p.Copyright = bytes.Contains(text, []byte("\u00a9")) || bytes.Contains(text, []byte("&copy"))
-	path := m.paths[p.Path.Start:p.Path.End]
-	p.Heading = hasHeadingName(path)
-	p.InSelect = hasSelect(path)
+	m.last, m.lastX = p.Path, p.XPath
 	m.paras = append(m.paras, *p)
 }
 
@@ -413,8 +490,9 @@ func (m *ParagraphMaker) countStopWords(text []byte) int {
 	return n
 }
 
-// hasHeadingName reports whether jusText's `\bh\d\b` matches the path.
-func hasHeadingName(path []byte) bool {
+// hasHeadingName reports whether jusText's `\bh\d\b` matches the path (or
+// one name of it).
+func hasHeadingName(path string) bool {
 	for i := 0; i+1 < len(path); i++ {
 		if path[i] == 'h' && isDigit(path[i+1]) &&
 			(i == 0 || !isWordByte(path[i-1])) && (i+2 == len(path) || !isWordByte(path[i+2])) {
@@ -427,7 +505,7 @@ func hasHeadingName(path []byte) bool {
 // hasSelect is jusText 3's test `'select' in dom_path`. It also matches
 // tag names that merely contain "select" (the algorithm description says
 // "inside a select element"); the reference output follows the code.
-func hasSelect(path []byte) bool { return bytes.Contains(path, []byte("select")) }
+func hasSelect(path string) bool { return strings.Contains(path, "select") }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 

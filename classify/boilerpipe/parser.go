@@ -70,7 +70,8 @@ type Parser struct {
 	elems    []int32
 	words    wordCounter
 	src      *tokenizer.Tokenizer
-	seg      []byte
+	seg      []byte // the events of one text token, split as NekoHTML reports them
+	segEnds  []int  // where each event of seg ends, negative for a reference
 
 	inBody, inAnchor, inIgnorable int
 	tagLevel, blockTagLevel       int
@@ -272,7 +273,41 @@ func (p *Parser) Text(stack []blocks.Elem, text []byte) {
 		return
 	}
 	// Split the token as written into runs of literal text and character
-	// references, decoding each as the tokenizer does.
+	// references, decoding each as the tokenizer does. How the tokenizer
+	// treated U+0000 depends on the element the text is in (dropped in
+	// text, U+FFFD in title and textarea), which the stack may not show
+	// (an element beyond the depth limit), so the split must give back the
+	// tokenizer's text exactly: if it does not with either rule, or at all
+	// (raw text, where references are not decoded), the token is one event.
+	top := atom.Atom(0)
+	if len(stack) > 0 {
+		top = stack[len(stack)-1].Atom
+	}
+	replaceNUL := top == atom.Title || top == atom.Textarea
+	if !p.split(raw, text, replaceNUL) && (bytes.IndexByte(raw, 0) < 0 || !p.split(raw, text, !replaceNUL)) {
+		p.characters(text)
+		return
+	}
+	start := 0
+	for _, end := range p.segEnds {
+		ref := end < 0
+		if ref {
+			end = -end
+		}
+		if ref || end > start {
+			p.characters(p.seg[start:end])
+		}
+		start = end
+	}
+}
+
+// split cuts raw, the text token as written, into NekoHTML's text events
+// in p.seg and p.segEnds: runs of literal text (with U+0000 replaced by
+// U+FFFD when replaceNUL, else dropped) and character references, each
+// decoded. It reports whether the events joined give text, the token as
+// the tokenizer decoded it.
+func (p *Parser) split(raw, text []byte, replaceNUL bool) bool {
+	p.seg, p.segEnds = p.seg[:0], p.segEnds[:0]
 	for len(raw) > 0 {
 		n := bytes.IndexByte(raw, '&')
 		switch {
@@ -280,17 +315,16 @@ func (p *Parser) Text(stack []blocks.Elem, text []byte) {
 			n = len(raw)
 		case n == 0:
 			n = refLen(raw)
-			p.seg = append(p.seg[:0], html.UnescapeString(string(raw[:n]))...)
-			p.characters(p.seg)
+			p.seg = append(p.seg, html.UnescapeString(string(raw[:n]))...)
+			p.segEnds = append(p.segEnds, -len(p.seg))
 			raw = raw[n:]
 			continue
 		}
-		p.seg = appendLiteral(p.seg[:0], raw[:n])
-		if len(p.seg) > 0 {
-			p.characters(p.seg)
-		}
+		p.seg = appendLiteral(p.seg, raw[:n], replaceNUL)
+		p.segEnds = append(p.segEnds, len(p.seg))
 		raw = raw[n:]
 	}
+	return bytes.Equal(p.seg, text)
 }
 
 // characters is boilerpipe's characters() for one text event.
@@ -431,8 +465,10 @@ func refLen(s []byte) int {
 }
 
 // appendLiteral appends text without references as the tokenizer decodes
-// it: CR LF and CR become LF, U+0000 is dropped.
-func appendLiteral(dst, s []byte) []byte {
+// it: CR LF and CR become LF, U+0000 is dropped, or replaced by U+FFFD when
+// replaceNUL (in title and textarea, as the HTML Standard's RCDATA state
+// does).
+func appendLiteral(dst, s []byte, replaceNUL bool) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '\r':
@@ -441,6 +477,9 @@ func appendLiteral(dst, s []byte) []byte {
 				i++
 			}
 		case 0:
+			if replaceNUL {
+				dst = append(dst, "\uFFFD"...)
+			}
 		default:
 			dst = append(dst, c)
 		}
