@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/internal/sharedtest"
 	"github.com/jtextract/jt/warc"
+	"github.com/klauspost/compress/gzip"
 )
 
 var article = strings.Repeat("This is the kind of sentence that a person would write in a real article about the news. ", 4)
@@ -94,14 +96,106 @@ func TestRunAccountsForEveryRecord(t *testing.T) {
 }
 
 // TestDeterministic checks that the output bytes do not depend on the
-// number of workers.
+// number of workers, whether the gzip input is split into members for the
+// workers or the records are read by the reading goroutine, and that they
+// are the same for the three compressions.
 func TestDeterministic(t *testing.T) {
-	data, _ := testWARC(t, warc.Zstd)
-	want, _ := run(t, newProcessor(t, 1, DedupParagraph), data)
-	for _, workers := range []int{2, 4, 7} {
-		if got, _ := run(t, newProcessor(t, workers, DedupParagraph), data); got != want {
-			t.Errorf("-j %d gives different output", workers)
+	plain, _ := testWARC(t, warc.None)
+	want, _ := run(t, newProcessor(t, 1, DedupParagraph), plain)
+	for _, comp := range []warc.Compression{warc.None, warc.Gzip, warc.Zstd} {
+		data, _ := testWARC(t, comp)
+		for _, workers := range []int{1, 2, 4, 7} {
+			if got, _ := run(t, newProcessor(t, workers, DedupParagraph), data); got != want {
+				t.Errorf("%v, -j %d: output differs from the plain WARC's at -j 1", comp, workers)
+			}
 		}
+	}
+}
+
+// TestOutputFields checks the names of an output line's fields.
+func TestOutputFields(t *testing.T) {
+	data, _ := testWARC(t, warc.Gzip)
+	out, _ := run(t, newProcessor(t, 2, DedupNone), data)
+	line, _, _ := strings.Cut(out, "\n")
+	var fields map[string]any
+	if err := json.Unmarshal([]byte(line), &fields); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"url", "warc_record_id", "warc_date", "status", "content_type", "charset", "title", "text", "algo",
+		"paragraphs_kept", "paragraphs_total", "chars_kept", "chars_total"} {
+		if _, ok := fields[name]; !ok {
+			t.Errorf("no field %q in %s", name, line)
+		}
+	}
+	if fields["warc_record_id"] != "<urn:uuid:2>" || fields["warc_date"] != "2024-01-01T00:00:00Z" || fields["content_type"] != "text/html; charset=utf-8" {
+		t.Errorf("WARC and HTTP fields not passed on: %s", line)
+	}
+}
+
+// TestHeaderCharset checks that the charset of the HTTP Content-Type
+// decodes a page that declares none itself, and that content codings are
+// undone.
+func TestHeaderCharset(t *testing.T) {
+	// "Příliš žluťoučký kůň" in windows-1250.
+	text := "P\xf8\xedli\x9a \x9elu\x9dou\xe8k\xfd k\xf9\xf2 " + article
+	body := "<html><body><p>" + text + "</p></body></html>"
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(body))
+	zw.Close()
+	var b bytes.Buffer
+	w, _ := warc.NewWriter(&b, warc.Gzip)
+	for i, msg := range []string{
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1250\r\n\r\n" + body,
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1250\r\nContent-Encoding: gzip\r\n\r\n" + gz.String(),
+	} {
+		h := warc.Header{{Name: "WARC-Type", Value: "response"}, {Name: "WARC-Target-URI", Value: fmt.Sprint("http://e.cz/", i)}}
+		if err := w.WriteRecord(h, []byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, st := run(t, newProcessor(t, 2, DedupNone), b.Bytes())
+	docs := strings.Split(strings.TrimSpace(out), "\n")
+	if st.Written != 2 || len(docs) != 2 {
+		t.Fatalf("stats %+v", st)
+	}
+	for _, line := range docs {
+		var d Document
+		if err := json.Unmarshal([]byte(line), &d); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(d.Text, "Příliš žluťoučký kůň") || d.Charset != "windows-1250" {
+			t.Errorf("%s: charset %q, text %.30q", d.URL, d.Charset, d.Text)
+		}
+	}
+}
+
+// TestDedupParagraph checks that paragraph dedup drops the paragraphs seen
+// before and keeps the new ones, with counts to match.
+func TestDedupParagraph(t *testing.T) {
+	para := func(s string) string { return "<p>" + s + " " + article + "</p>" }
+	var b bytes.Buffer
+	w, _ := warc.NewWriter(&b, warc.Gzip)
+	for i, body := range []string{para("One.") + para("Two."), para("Two.") + para("Three."), para("TWO.")} {
+		h := warc.Header{{Name: "WARC-Type", Value: "response"}, {Name: "WARC-Target-URI", Value: fmt.Sprint("http://e.com/", i)}}
+		if err := w.WriteRecord(h, response("text/html", "<html><body>"+body+"</body></html>")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, st := run(t, newProcessor(t, 2, DedupParagraph), b.Bytes())
+	var texts []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var d Document
+		if err := json.Unmarshal([]byte(line), &d); err != nil {
+			t.Fatal(err)
+		}
+		if d.ParagraphsKept != strings.Count(d.Text, "\n")+1 || d.CharsKept != utf8.RuneCountInString(strings.ReplaceAll(d.Text, "\n", "")) {
+			t.Errorf("%s: counts %d paragraphs, %d characters for text %q", d.URL, d.ParagraphsKept, d.CharsKept, d.Text)
+		}
+		texts = append(texts, d.Text[:4])
+	}
+	if fmt.Sprint(texts) != "[One. Thre]" || st.Skipped[SkipDuplicate] != 1 || !st.Balanced() {
+		t.Errorf("kept %v, stats %+v: want page 2 reduced to its new paragraph and page 3 (case and spacing aside, a copy) dropped", texts, st)
 	}
 }
 

@@ -31,8 +31,13 @@ var (
 type RecordError struct {
 	Name string // input name given by WithName; may be empty
 	// Offset is the position of the record in the decompressed stream
-	// (for an uncompressed input, in the input itself).
+	// (for an uncompressed input, in the input itself); for a Reader Reset
+	// to a chunk of the input, in the decompressed chunk.
 	Offset int64
+	// Chunk is the input offset of the chunk the Reader was Reset to (for
+	// a Splitter's chunk, of the gzip member holding the record's start
+	// or one before it), or -1 when the Reader reads a whole input.
+	Chunk int64
 	// RawOffset is how far the input had been read when the damage was
 	// found; in a compressed input, the damage lies in the compressed data
 	// before it (in a gzip file written one member per record, in the
@@ -47,6 +52,10 @@ func (e *RecordError) Error() string {
 	name := ""
 	if e.Name != "" {
 		name = e.Name + ": "
+	}
+	if e.Chunk >= 0 {
+		return fmt.Sprintf("warc: %srecord at decompressed offset %d of the %s chunk at input offset %d (read to offset %d): %v",
+			name, e.Offset, e.Compression, e.Chunk, e.RawOffset, e.Err)
 	}
 	if e.Compression == None {
 		return fmt.Sprintf("warc: %srecord at offset %d: %v", name, e.Offset, e.Err)

@@ -85,6 +85,7 @@ type Reader struct {
 	br     *bufio.Reader // the decompressed stream: src or dbuf
 	dbuf   *bufio.Reader // buffers the decompressor, reused across Resets
 	base   int64         // input offset of the start of src (see Reset)
+	chunk  bool          // src is a chunk of the input (see Reset)
 	off    int64         // decompressed offset of br's next byte
 	rec    Record
 	buf    []byte
@@ -137,13 +138,14 @@ func (r *Reader) InputOffset() int64 { return r.base + r.raw.n - int64(r.src.Buf
 
 // Reset makes r read src, keeping its options and buffers, as if made by
 // NewReader. inputOffset is where src begins in the input named by
-// WithName (a chunk from a Splitter, say), for InputOffset and errors.
+// WithName (a chunk from a Splitter, say): InputOffset counts from it, and
+// errors name the chunk by it (RecordError.Chunk).
 func (r *Reader) Reset(src io.Reader, inputOffset int64) {
 	r.raw.r, r.raw.n = src, 0
 	r.src.Reset(r.raw)
 	r.Close()
 	r.zd = nil
-	r.comp, r.br, r.base, r.off, r.err, r.first, r.pushBacks = None, nil, inputOffset, 0, nil, true, 0
+	r.comp, r.br, r.base, r.chunk, r.off, r.err, r.first, r.pushBacks = None, nil, inputOffset, true, 0, nil, true, 0
 	r.rec = Record{}
 }
 
@@ -205,7 +207,7 @@ func (r *Reader) open() error {
 		if len(start) == 0 {
 			return io.EOF
 		}
-		r.err = &RecordError{Name: r.cfg.name, Compression: r.comp, Err: ErrNotWARC}
+		r.err = r.fail(0, ErrNotWARC)
 		return r.err
 	}
 	return nil
@@ -240,7 +242,11 @@ func (r *Reader) readDict() ([]byte, error) {
 }
 
 func (r *Reader) fail(off int64, err error) error {
-	return &RecordError{Name: r.cfg.name, Offset: off, RawOffset: r.InputOffset(), Compression: r.comp, Err: err}
+	chunk := int64(-1)
+	if r.chunk {
+		chunk = r.base
+	}
+	return &RecordError{Name: r.cfg.name, Offset: off, Chunk: chunk, RawOffset: r.InputOffset(), Compression: r.comp, Err: err}
 }
 
 // Next returns the next record, io.EOF at the end, or an error. An error

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/gzip"
@@ -132,6 +133,25 @@ func TestReaderReset(t *testing.T) {
 		if n != 3 || r.Compression() != comp || r.InputOffset() <= 100 {
 			t.Errorf("%v after Reset: %d records, detected %v, input offset %d", comp, n, r.Compression(), r.InputOffset())
 		}
+	}
+}
+
+// TestResetErrorNamesChunk checks that the errors of a Reader Reset to a
+// chunk name the chunk's input offset, and those of a whole input do not.
+func TestResetErrorNamesChunk(t *testing.T) {
+	data := writeWARC(t, Gzip, makeRecords(1))
+	cut := data[:len(data)/2]
+	r, _ := NewReader(bytes.NewReader(cut), WithName("x.warc.gz"))
+	_, err := r.Next()
+	var re *RecordError
+	if !errors.As(err, &re) || re.Chunk != -1 || strings.Contains(err.Error(), "chunk") {
+		t.Errorf("whole input: %v", err)
+	}
+	r.Reset(bytes.NewReader(cut), 1234)
+	_, err = r.Next()
+	if !errors.As(err, &re) || re.Chunk != 1234 || !errors.Is(err, ErrTruncated) ||
+		!strings.Contains(err.Error(), "x.warc.gz: record at decompressed offset 0 of the gzip chunk at input offset 1234") {
+		t.Errorf("chunk: %v", err)
 	}
 }
 

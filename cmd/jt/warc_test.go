@@ -3,9 +3,13 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -22,16 +26,15 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// TestWARCFromWget records the 181 shared pages with wget --warc-file from
-// a loopback server, runs jt warc on the archive, and checks that every
-// HTML response is extracted with the text jt extract gives on the same
-// bytes, and that the counts add up.
-func TestWARCFromWget(t *testing.T) {
+// wgetWARC records the 181 shared pages with wget --warc-file from a
+// loopback server and returns the archive's path and the server's URL. It
+// skips when wget is not installed.
+func wgetWARC(t *testing.T, pages []sharedtest.Page) (archive, base string) {
+	t.Helper()
 	wget, err := exec.LookPath("wget")
 	if err != nil {
 		t.Skip("wget not installed (Debian package wget; .ci/run installs it): cannot make a WARC with another tool")
 	}
-	pages := sharedtest.Pages(t)
 	byPath := map[string][]byte{}
 	for _, p := range pages {
 		byPath["/"+p.ID+".html"] = p.HTML
@@ -52,22 +55,61 @@ func TestWARCFromWget(t *testing.T) {
 		fmt.Fprintf(&urls, "%s/%s.html\n", srv.URL, p.ID)
 	}
 	list := filepath.Join(dir, "urls.txt")
-	os.WriteFile(list, []byte(urls.String()), 0o644)
+	if err := os.WriteFile(list, []byte(urls.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(wget, "-q", "--no-proxy", "--warc-file="+filepath.Join(dir, "crawl"), "-i", list, "-O", os.DevNull)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("wget: %v\n%s", err, out)
 	}
-	archive := filepath.Join(dir, "crawl.warc.gz")
-	stats := filepath.Join(dir, "stats.json")
-	code, out, errs := runJT(t, "", "warc", "-j", "2", "--stats", stats, archive)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
+	return filepath.Join(dir, "crawl.warc.gz"), srv.URL
+}
+
+// member is one gzip member of a WARC file: its input offsets and the
+// WARC type and target URI of the record it holds.
+type member struct {
+	start, end int64
+	typ, uri   string
+}
+
+// gzipMembers lists the members of a gzip WARC written one record per
+// member, decoding them with the standard library, independently of the
+// warc package.
+func gzipMembers(t *testing.T, data []byte) []member {
+	t.Helper()
+	br := bytes.NewReader(data) // an io.ByteReader: gzip reads no further than a member
+	var ms []member
+	for br.Len() > 0 {
+		start := int64(len(data) - br.Len())
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			t.Fatalf("member at %d: %v", start, err)
+		}
+		zr.Multistream(false)
+		rec, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("member at %d: %v", start, err)
+		}
+		m := member{start: start, end: int64(len(data) - br.Len())}
+		head, _, _ := bytes.Cut(rec, []byte("\r\n\r\n"))
+		for _, l := range strings.Split(string(head), "\r\n") {
+			name, value, _ := strings.Cut(l, ":")
+			switch strings.ToLower(name) {
+			case "warc-type":
+				m.typ = strings.TrimSpace(value)
+			case "warc-target-uri":
+				m.uri = strings.Trim(strings.TrimSpace(value), "<>")
+			}
+		}
+		ms = append(ms, m)
 	}
-	ex, err := jt.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
+	return ms
+}
+
+// documents decodes jt warc's JSON Lines output.
+func documents(t *testing.T, out string) []bulk.Document {
+	t.Helper()
+	var docs []bulk.Document
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
@@ -75,7 +117,54 @@ func TestWARCFromWget(t *testing.T) {
 		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
 			t.Fatal(err)
 		}
-		got[strings.TrimSuffix(strings.TrimPrefix(d.URL, srv.URL+"/"), ".html")] = d.Text
+		docs = append(docs, d)
+	}
+	return docs
+}
+
+// TestWARCFromWget records the 181 shared pages with wget --warc-file from
+// a loopback server, runs jt warc on the archive, and checks that every
+// HTML response is extracted with the text jt extract gives on the same
+// bytes, and that the counts add up exactly: every record read, the
+// requests and wget's own records skipped as not responses, the pages
+// with no main text skipped as empty, none failed.
+func TestWARCFromWget(t *testing.T) {
+	pages := sharedtest.Pages(t)
+	archive, base := wgetWARC(t, pages)
+	data, err := os.ReadFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	members := gzipMembers(t, data)
+	responses := 0
+	for _, m := range members {
+		if m.typ == "response" {
+			responses++
+		}
+	}
+	if responses != len(pages) {
+		t.Fatalf("wget recorded %d responses of %d pages", responses, len(pages))
+	}
+	stats := filepath.Join(t.TempDir(), "stats.json")
+	code, out, errs := runJT(t, "", "warc", "-j", "2", "--stats", stats, archive)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// jt extract's extractor, with its flags' defaults.
+	var ef extractFlags
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	ef.register(fs)
+	opts, err := ef.options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := jt.New(opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, d := range documents(t, out) {
+		got[strings.TrimSuffix(strings.TrimPrefix(d.URL, base+"/"), ".html")] = d.Text
 	}
 	empty := 0
 	for _, p := range pages {
@@ -93,14 +182,77 @@ func TestWARCFromWget(t *testing.T) {
 		}
 	}
 	var st bulk.Stats
-	data, _ := os.ReadFile(stats)
-	if err := json.Unmarshal(data, &st); err != nil {
+	js, _ := os.ReadFile(stats)
+	if err := json.Unmarshal(js, &st); err != nil {
 		t.Fatal(err)
 	}
-	if !st.Balanced() || st.Written != int64(len(pages)-empty) || st.Skipped[bulk.SkipNotResponse] == 0 || len(st.Failed) != 0 {
-		t.Errorf("stats %s: want %d written, the requests and warcinfo skipped, none failed", data, len(pages)-empty)
+	want := bulk.Stats{Read: int64(len(members)), Written: int64(len(pages) - empty),
+		Skipped: map[string]int64{bulk.SkipNotResponse: int64(len(members) - responses)}, Bytes: int64(len(data))}
+	if empty > 0 {
+		want.Skipped[bulk.SkipEmpty] = int64(empty)
 	}
-	t.Logf("wget WARC of %d pages: %s", len(pages), bytes.TrimSpace(data))
+	if !st.Balanced() || fmt.Sprint(st) != fmt.Sprint(want) || len(got) != int(st.Written) {
+		t.Errorf("stats %s (%d documents), want %+v", js, len(got), want)
+	}
+	t.Logf("wget WARC of %d pages: %s", len(pages), bytes.TrimSpace(js))
+}
+
+// TestWARCTruncatedGzip cuts wget's gzip WARC in the middle of a response
+// record: every record before the cut is read, each HTML response among
+// them written as in the whole file's output, the cut record reported with
+// the file and its gzip member's offset and counted as failed, and the
+// task still succeeds.
+func TestWARCTruncatedGzip(t *testing.T) {
+	pages := sharedtest.Pages(t)
+	archive, _ := wgetWARC(t, pages)
+	data, err := os.ReadFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	members := gzipMembers(t, data)
+	cut := len(members) / 2
+	for members[cut].typ != "response" {
+		cut++
+	}
+	m := members[cut]
+	truncated := filepath.Join(t.TempDir(), "cut.warc.gz")
+	if err := os.WriteFile(truncated, data[:(m.start+m.end)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, whole, _ := runJT(t, "", "warc", "-j", "2", archive)
+	before := map[string]bool{}
+	for _, m := range members[:cut] {
+		if m.typ == "response" {
+			before[m.uri] = true
+		}
+	}
+	var want []string
+	for _, line := range strings.SplitAfter(whole, "\n") {
+		if ds := documents(t, line); len(ds) == 1 && before[ds[0].URL] {
+			want = append(want, line)
+		}
+	}
+	for _, j := range []string{"1", "2"} {
+		stats := filepath.Join(t.TempDir(), "stats.json")
+		code, out, errs := runJT(t, "", "warc", "-j", j, "--stats", stats, truncated)
+		if code != 0 {
+			t.Fatalf("-j %s: exit %d: %s", j, code, errs)
+		}
+		if out != strings.Join(want, "") {
+			t.Errorf("-j %s: %d documents, want the %d of the whole file's before the cut", j, len(documents(t, out)), len(want))
+		}
+		if where := fmt.Sprintf("cut.warc.gz: record at decompressed offset 0 of the gzip chunk at input offset %d", m.start); !strings.Contains(errs, where) || !strings.Contains(errs, "truncated") {
+			t.Errorf("-j %s: stderr %q does not report the cut at %q", j, errs, where)
+		}
+		var st bulk.Stats
+		js, _ := os.ReadFile(stats)
+		if err := json.Unmarshal(js, &st); err != nil {
+			t.Fatal(err)
+		}
+		if !st.Balanced() || st.Read != int64(cut+1) || st.Written != int64(len(want)) || st.Failed[bulk.FailRecord] != 1 || len(st.Failed) != 1 {
+			t.Errorf("-j %s: stats %s, want %d read (%d whole records and the cut one), %d written, 1 failed", j, js, cut+1, cut, len(want))
+		}
+	}
 }
 
 // writeTestWARC writes n small HTML responses to a .warc.zst file.
@@ -157,7 +309,7 @@ func TestWARCResume(t *testing.T) {
 		inputs = append(inputs, name)
 	}
 	whole := filepath.Join(dir, "whole")
-	if code, _, errs := runJT(t, "", append([]string{"warc", "-o", whole}, inputs...)...); code != 0 {
+	if code, _, errs := runJT(t, "", append([]string{"warc", "--algo", "justext", "-o", whole}, inputs...)...); code != 0 {
 		t.Fatalf("uninterrupted run: exit %d: %s", code, errs)
 	}
 	killed := filepath.Join(dir, "killed")
@@ -172,9 +324,9 @@ func TestWARCResume(t *testing.T) {
 		}
 	}()
 	var out, errb bytes.Buffer
-	run(ctx, append([]string{"warc", "-o", killed}, inputs...), strings.NewReader(""), &out, &errb)
+	run(ctx, append([]string{"warc", "--algo", "justext", "-o", killed}, inputs...), strings.NewReader(""), &out, &errb)
 	cancel()
-	code, _, errs := runJT(t, "", append([]string{"warc", "-o", killed}, inputs...)...)
+	code, _, errs := runJT(t, "", append([]string{"warc", "--algo", "justext", "-o", killed}, inputs...)...)
 	if code != 0 {
 		t.Fatalf("re-run: exit %d: %s", code, errs)
 	}
@@ -204,5 +356,78 @@ func TestShard(t *testing.T) {
 		if (err != nil) != tc.err || !tc.err && (r != tc.wantR || w != tc.wantW) {
 			t.Errorf("shard(%d, %d, %v) = %d, %d, %v", tc.rank, tc.world, tc.env, r, w, err)
 		}
+	}
+}
+
+// failingWriter fails every write, as a full disk does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestWARCExitCodes checks jt warc's exit statuses: 0 when every input was
+// processed, damaged records included; 1 when an input could not be
+// opened (the others are still processed) or the output fails (which
+// stops the task); 2 for a usage error. It extracts with jusText, which
+// keeps the text of the test pages.
+func TestWARCExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.warc.zst")
+	writeTestWARC(t, good, 5)
+	data, _ := os.ReadFile(good)
+	damaged := filepath.Join(dir, "damaged.warc.zst")
+	if err := os.WriteFile(damaged, data[:len(data)-20], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want int
+		says string
+	}{
+		{[]string{good}, 0, `"written":5`},
+		{[]string{damaged}, 0, "damaged.warc.zst: record at"},
+		{[]string{filepath.Join(dir, "missing.warc.gz"), good}, 1, `"written":5`},
+		{nil, 2, "no inputs"},
+		{[]string{"--dedup", "lines", good}, 2, "unknown dedup mode"},
+		{[]string{"--rank", "3", "--world-size", "2", good}, 2, "not below the world size"},
+	} {
+		code, _, errs := runJT(t, "", append([]string{"warc", "--algo", "justext"}, tc.args...)...)
+		if code != tc.want || !strings.Contains(errs, tc.says) {
+			t.Errorf("jt warc %v: exit %d, want %d saying %q; stderr: %s", tc.args, code, tc.want, tc.says, errs)
+		}
+	}
+	var errb bytes.Buffer
+	code := run(context.Background(), []string{"warc", "--algo", "justext", good, good}, strings.NewReader(""), failingWriter{}, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "disk full") || strings.Count(errb.String(), "disk full") != 1 {
+		t.Errorf("failing output: exit %d, want 1 and the task stopped at the first failure; stderr: %s", code, errb.String())
+	}
+}
+
+// TestWARCProgress checks that the progress line is written only to a
+// terminal, and not with --quiet.
+func TestWARCProgress(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if newProgress(f, false, nil).on || newProgress(&bytes.Buffer{}, false, nil).on {
+		t.Error("progress line on for a file or a buffer")
+	}
+	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+		defer tty.Close()
+		if !newProgress(tty, false, nil).on || newProgress(tty, true, nil).on {
+			t.Error("progress line off on a terminal without --quiet, or on with it")
+		}
+	}
+	var line bytes.Buffer
+	p := &progress{w: &line, on: true, all: 2}
+	p.track(io.NopCloser(strings.NewReader("")))
+	p.add(3e6)
+	if got := line.String(); !strings.HasPrefix(got, "\rinput 1/2  3 MB read") || !strings.Contains(got, "ETA") {
+		t.Errorf("progress line %q", got)
+	}
+	p.clear()
+	if got := line.String(); !strings.HasSuffix(got, "\r") || p.lineLength != 0 {
+		t.Errorf("line not cleared: %q", got)
 	}
 }
