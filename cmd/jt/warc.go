@@ -19,6 +19,7 @@ import (
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/bulk"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/term"
 )
 
 // warcFlags are the flags of jt warc beyond the extraction ones.
@@ -283,10 +284,9 @@ type progress struct {
 
 func newProgress(w io.Writer, quiet bool, inputs []string) *progress {
 	p := &progress{w: w, start: time.Now(), all: len(inputs)}
-	if f, ok := w.(*os.File); ok && !quiet {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			p.on = true
-		}
+	// A character device is not enough: /dev/null is one.
+	if f, ok := w.(*os.File); ok && !quiet && term.IsTerminal(int(f.Fd())) {
+		p.on = true
 	}
 	if p.on {
 		for _, in := range inputs {

@@ -403,7 +403,7 @@ func TestWARCExitCodes(t *testing.T) {
 }
 
 // TestWARCProgress checks that the progress line is written only to a
-// terminal, and not with --quiet.
+// terminal, not to a file, a buffer or /dev/null, and not with --quiet.
 func TestWARCProgress(t *testing.T) {
 	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
 	if err != nil {
@@ -412,6 +412,13 @@ func TestWARCProgress(t *testing.T) {
 	defer f.Close()
 	if newProgress(f, false, nil).on || newProgress(&bytes.Buffer{}, false, nil).on {
 		t.Error("progress line on for a file or a buffer")
+	}
+	// /dev/null is a character device but no terminal (2>/dev/null).
+	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		defer null.Close()
+		if newProgress(null, false, nil).on {
+			t.Error("progress line on for " + os.DevNull)
+		}
 	}
 	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
 		defer tty.Close()
