@@ -1,13 +1,8 @@
-//go:build jtauto
-
-// The build constraint above keeps this file out of the build until the
-// lead adds the lines it needs elsewhere (see classify/auto's report):
-// config.auto, Document.lang and the registry entry. Delete it then.
-
 package jt
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/classify/auto"
@@ -37,15 +32,27 @@ func WithFavor(name string) Option {
 
 // autoEngine runs classify/auto: its Extractor is the handler and does the
 // classification in Finish.
-type autoEngine struct{ x *auto.Extractor }
+type autoEngine struct {
+	x    *auto.Extractor
+	desc func(dst []byte, i int) []byte // a.describe, bound once
+}
 
 func newAuto(cfg *config, _ *tokenizer.Tokenizer) engine {
-	return &autoEngine{x: auto.New(auto.Config{
+	a := &autoEngine{x: auto.New(auto.Config{
 		Stop:          cfg.stop,
 		AutoLanguage:  cfg.auto.guessLang,
 		Favor:         cfg.auto.favor,
 		MaxParagraphs: cfg.maxParas,
+		XPath:         cfg.xpath,
 	})}
+	a.desc = a.describe
+	return a
+}
+
+// describe appends the model's probability that paragraph i is main text.
+func (a *autoEngine) describe(dst []byte, i int) []byte {
+	dst = append(dst, "prob="...)
+	return strconv.AppendFloat(dst, float64(a.x.Probability(i)), 'f', 3, 32)
 }
 
 func (a *autoEngine) handler() blocks.Handler { return a.x }
@@ -57,5 +64,6 @@ func (a *autoEngine) finish(d *Document) {
 	d.text, d.paths = a.x.Arenas()
 	d.title = a.x.Title()
 	d.lang = a.x.Language()
+	d.describe = a.desc
 	d.limits.DroppedParagraphs = a.x.Dropped()
 }

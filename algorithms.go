@@ -17,6 +17,7 @@ type algorithm struct {
 
 // registry lists the algorithms in the order Algorithms reports them.
 var registry = []algorithm{
+	{"auto", "jt's combined extractor: jusText's, Boilerpipe's and BTE's evidence with page structure, scored by a trained model", newAuto},
 	{"justext", "jusText (Pomikálek): paragraphs classified by length, link and stop-word density, then by context", newJusText},
 	{"boilerpipe-article", "Boilerpipe ArticleExtractor (Kohlschütter et al.), as boilerpipe 1.2.0", newBoilerpipe("article", false)},
 	{"boilerpipe-default", "Boilerpipe DefaultExtractor: text density rules after block fusion", newBoilerpipe("default", false)},

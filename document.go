@@ -16,6 +16,7 @@ type Document struct {
 	limits  Limits
 	algo    string
 	charset string
+	lang    string // language guessed by the algorithm, "" if none
 	title   []byte
 	text    []byte // text arena
 	paths   []byte // path arena
@@ -49,6 +50,12 @@ func (d *Document) Algorithm() string { return d.algo }
 // Charset returns the canonical name of the encoding the input was decoded
 // from, e.g. "utf-8".
 func (d *Document) Charset() string { return d.charset }
+
+// Language returns the name of the stoplist language the algorithm chose
+// for the document from its text (as stopwords.Languages spells it), or ""
+// when it guessed none: only the "auto" algorithm guesses, when no
+// language was set or WithLanguage(LanguageAuto) was.
+func (d *Document) Language() string { return d.lang }
 
 // Title returns the text of the document's title element.
 func (d *Document) Title() string { return string(d.title) }

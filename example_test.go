@@ -60,3 +60,29 @@ func ExampleDocument_Paragraphs() {
 	// good good     html.body.p          245 chars, link density 0.00
 	// bad  bad      html.body.div         41 chars, link density 0.00
 }
+
+// The "auto" algorithm guesses the page's language (here from its two
+// paragraphs) unless one is set, and combines the evidence of the other
+// algorithms with the page's structure; WithFavor trades precision against
+// recall.
+func ExampleWithFavor() {
+	ex, err := jt.New(jt.WithAlgorithm("auto"), jt.WithFavor("precision"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	doc, err := ex.ExtractBytes([]byte(examplePage))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(doc.Algorithm(), doc.Language())
+	for i, p := range doc.Paragraphs {
+		fmt.Printf("%-4s %.30s\n", p.Class, doc.ParagraphText(i))
+	}
+	// Output:
+	// auto English
+	// bad  Home | News | About
+	// bad  Rockets and budgets
+	// good The agency said on Monday that
+	// good Engineers at the test site hav
+	// bad  © 2024 Example News. All right
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/internal/sharedtest"
+	"github.com/jtextract/jt/stopwords"
 )
 
 func newExtractor(tb testing.TB, opts ...jt.Option) *jt.Extractor {
@@ -36,6 +37,7 @@ func TestOptionsValidate(t *testing.T) {
 		{"nil stoplist", jt.WithStoplist(nil)},
 		{"zero max bytes", jt.WithMaxBytes(0)},
 		{"tiny depth", jt.WithMaxDepth(2)},
+		{"unknown favor", jt.WithFavor("speed")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := jt.New(tc.opt); !errors.Is(err, jt.ErrInvalidOption) {
@@ -252,5 +254,53 @@ func TestLimits(t *testing.T) {
 	}
 	if l := doc.Limits(); l.Any() {
 		t.Errorf("limits %+v on a small page", l)
+	}
+}
+
+// TestAutoLanguage checks when the auto algorithm guesses the language:
+// by default and with WithLanguage(LanguageAuto), but not once a language,
+// a stoplist or the language-independent mode was chosen; and that the
+// other algorithms never report one.
+func TestAutoLanguage(t *testing.T) {
+	page := []byte("<title>Ciencia</title>" + strings.Repeat("<p>El equipo de científicos de la universidad ha publicado este lunes un estudio en el que se analizan los datos de los últimos diez años, y los resultados muestran que la temperatura media del agua ha subido más de lo que se esperaba.</p>", 3))
+	stop, err := stopwords.New([]string{"el", "de", "la"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opts []jt.Option
+		want string
+	}{
+		{"default", nil, "Spanish"},
+		{"auto", []jt.Option{jt.WithLanguage(jt.LanguageAuto)}, "Spanish"},
+		{"AUTO after English", []jt.Option{jt.WithLanguage("English"), jt.WithLanguage("AUTO")}, "Spanish"},
+		{"explicit", []jt.Option{jt.WithLanguage("Spanish")}, ""},
+		{"stoplist", []jt.Option{jt.WithStoplist(stop)}, ""},
+		{"independent", []jt.Option{jt.WithLanguageIndependent()}, ""},
+	} {
+		ex := newExtractor(t, append(tc.opts, jt.WithAlgorithm("auto"))...)
+		doc, err := ex.ExtractBytes(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := doc.Language(); got != tc.want {
+			t.Errorf("%s: Language %q, want %q", tc.name, got, tc.want)
+		}
+		if !strings.Contains(doc.Text(), "temperatura media") {
+			t.Errorf("%s: text %q lacks the article", tc.name, doc.Text())
+		}
+	}
+	for _, algo := range jt.Algorithms() {
+		if algo == "auto" {
+			continue
+		}
+		doc, err := newExtractor(t, jt.WithAlgorithm(algo), jt.WithLanguage(jt.LanguageAuto)).ExtractBytes(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if doc.Language() != "" {
+			t.Errorf("%s: Language %q, want none", algo, doc.Language())
+		}
 	}
 }

@@ -3,6 +3,7 @@ package jt
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jtextract/jt/classify/justext"
 	"github.com/jtextract/jt/classify/tree"
@@ -33,11 +34,18 @@ type config struct {
 	truncate  bool
 	maxParas  int
 	treeDepth int // 0: no tree filter (but "tree" uses tree.DefaultDepth)
+	auto      autoOptions
 }
 
 func defaultConfig() config {
+	// English is the default stoplist, set here rather than left to New
+	// so that only an explicit language option turns off the "auto"
+	// algorithm's guessing.
+	english, _ := stopwords.Lookup("English")
 	return config{
 		algo:     "justext",
+		stop:     english,
+		auto:     autoOptions{guessLang: true},
 		justext:  justext.DefaultConfig(),
 		fallback: "utf-8",
 		maxBytes: DefaultMaxBytes,
@@ -58,16 +66,31 @@ func WithAlgorithm(name string) Option {
 	}
 }
 
+// LanguageAuto is the name WithLanguage takes to have the "auto" algorithm
+// guess each page's language from its text (the other algorithms then use
+// English, which they would without any language option).
+const LanguageAuto = "auto"
+
 // WithLanguage selects jusText's built-in stoplist for a language, by the
-// name stopwords.Languages lists (case-insensitive). The default is
-// "English".
+// name stopwords.Languages lists (case-insensitive), or LanguageAuto. The
+// default is LanguageAuto for the "auto" algorithm (which falls back to
+// language-independent evidence when no stoplist fits the page) and
+// "English" for the others.
 func WithLanguage(name string) Option {
 	return func(c *config) error {
+		if strings.EqualFold(name, LanguageAuto) {
+			english, err := stopwords.Lookup("English")
+			if err != nil {
+				return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+			}
+			c.stop, c.langInd, c.auto.guessLang = english, false, true
+			return nil
+		}
 		s, err := stopwords.Lookup(name)
 		if err != nil {
 			return fmt.Errorf("%w: %w", ErrInvalidOption, err)
 		}
-		c.stop, c.langInd = s, false
+		c.stop, c.langInd, c.auto.guessLang = s, false, false
 		return nil
 	}
 }
@@ -79,7 +102,7 @@ func WithStoplist(s *stopwords.Set) Option {
 		if s == nil {
 			return fmt.Errorf("%w: nil stoplist (use WithLanguageIndependent for none)", ErrInvalidOption)
 		}
-		c.stop, c.langInd = s, false
+		c.stop, c.langInd, c.auto.guessLang = s, false, false
 		return nil
 	}
 }
@@ -90,7 +113,7 @@ func WithStoplist(s *stopwords.Set) Option {
 // good from near-good paragraphs.
 func WithLanguageIndependent() Option {
 	return func(c *config) error {
-		c.stop, c.langInd = nil, true
+		c.stop, c.langInd, c.auto.guessLang = nil, true, false
 		return nil
 	}
 }

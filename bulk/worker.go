@@ -23,6 +23,7 @@ type Document struct {
 	Title           string `json:"title"`
 	Text            string `json:"text"`
 	Algo            string `json:"algo"`
+	Lang            string `json:"lang,omitempty"` // language the algorithm guessed, if any
 	ParagraphsKept  int    `json:"paragraphs_kept"`
 	ParagraphsTotal int    `json:"paragraphs_total"`
 	CharsKept       int    `json:"chars_kept"`  // code points of the kept paragraphs
@@ -108,7 +109,7 @@ func (w *worker) extract(ctx context.Context, j record) result {
 		return r
 	}
 	d := &Document{URL: j.url, RecordID: j.id, Date: j.date, Status: resp.Status, ContentType: resp.ContentType,
-		Charset: doc.Charset(), Title: doc.Title(), Text: doc.Text(), Algo: doc.Algorithm(),
+		Charset: doc.Charset(), Title: doc.Title(), Text: doc.Text(), Algo: doc.Algorithm(), Lang: doc.Language(),
 		ParagraphsTotal: len(doc.Paragraphs), Truncated: j.truncated || resp.Truncated}
 	for i := range doc.Paragraphs {
 		p := &doc.Paragraphs[i]

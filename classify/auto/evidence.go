@@ -99,42 +99,55 @@ func itempropCues(v []byte) cueSet {
 	return s
 }
 
-// wordCue returns the cue of one lower-case word of a class or id, as
-// cut by forEachWord, and whether it has one. The words are those that
-// page templates use for the regions of a page; plurals are listed because
-// a prefix match would also take in unrelated words ("address" for "ad").
-func wordCue(w []byte) (cue, bool) {
-	switch string(w) {
-	case "article", "articles", "story", "stories", "entry", "post", "blogpost", "hentry":
-		return cueArticle, true
-	case "content", "contents", "main", "text", "body", "prose", "richtext", "rte":
-		return cueMain, true
-	case "articlebody", "storybody", "postbody", "entrycontent", "postcontent", "articlecontent", "storycontent":
-		return cueBody, true
-	case "nav", "navbar", "navigation", "menu", "menus", "breadcrumb", "breadcrumbs", "pagination", "pager", "skip", "toolbar":
-		return cueNav, true
-	case "sidebar", "aside", "rail", "widget", "widgets", "sidebox", "right", "column":
-		return cueAside, true
-	case "footer", "foot", "copyright", "colophon", "bottom":
-		return cueFooter, true
-	case "header", "head", "masthead", "topbar", "banner", "top":
-		return cueHeader, true
-	case "figure", "caption", "figcaption", "credit", "credits", "gallery", "photo", "image", "img", "media", "video", "slideshow":
-		return cueFigure, true
-	case "comment", "comments", "disqus", "reply", "replies", "respond", "discussion", "discuss":
-		return cueComment, true
-	case "share", "shares", "sharing", "social", "facebook", "twitter", "whatsapp", "linkedin", "pinterest", "print", "email", "sharebar":
-		return cueShare, true
-	case "related", "recommended", "recommend", "recommendations", "popular", "trending", "more", "read", "recirc", "outbrain", "taboola", "teaser", "teasers", "promo", "promos":
-		return cueRelated, true
-	case "newsletter", "subscribe", "subscription", "signup", "cookie", "cookies", "consent", "gdpr", "paywall", "modal", "popup", "overlay", "cta", "login", "register":
-		return cuePromo, true
-	case "ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored", "dfp", "adslot", "adunit", "commercial":
-		return cueAd, true
-	case "byline", "author", "authors", "date", "time", "timestamp", "dateline", "meta", "metadata", "tag", "tags", "topics", "published", "updated":
-		return cueMeta, true
+// cueWords lists, per cue, the lower-case words of class and id values
+// that give it, as classCues cuts them. The words are those that page
+// templates use for the regions of a page; plurals are listed because a
+// prefix match would also take in unrelated words ("address" for "ad").
+var cueWords = [...]struct {
+	cue   cue
+	words []string
+}{
+	{cueArticle, []string{"article", "articles", "story", "stories", "entry", "post", "blogpost", "hentry", "artikel", "artigo", "articulo", "noticia", "noticias", "materia", "nachricht"}},
+	{cueMain, []string{"content", "contents", "main", "text", "body", "prose", "richtext", "rte", "contenu", "contenido", "conteudo", "inhalt", "texto", "texte", "maintext", "bodytext"}},
+	{cueBody, []string{"articlebody", "storybody", "postbody", "entrycontent", "postcontent", "articlecontent", "storycontent", "articletext", "storytext", "posttext", "entrytext", "articlebodytext"}},
+	{cueNav, []string{"nav", "navbar", "navigation", "menu", "menus", "breadcrumb", "breadcrumbs", "pagination", "pager", "skip", "toolbar", "tabs", "dropdown", "subnav", "topnav", "mainnav", "navlinks", "sitemap", "menubar"}},
+	{cueAside, []string{"sidebar", "aside", "rail", "widget", "widgets", "sidebox", "right", "column"}},
+	{cueFooter, []string{"footer", "foot", "copyright", "colophon", "bottom"}},
+	{cueHeader, []string{"header", "head", "masthead", "topbar", "banner", "top"}},
+	{cueFigure, []string{"figure", "caption", "figcaption", "credit", "credits", "gallery", "photo", "image", "img", "media", "video", "slideshow"}},
+	{cueComment, []string{"comment", "comments", "disqus", "reply", "replies", "respond", "discussion", "discuss", "comentarios", "comentario", "kommentare", "commentaires", "commentlist"}},
+	{cueShare, []string{"share", "shares", "sharing", "social", "facebook", "twitter", "whatsapp", "linkedin", "pinterest", "print", "email", "sharebar", "addthis", "sharethis", "shareaholic", "socials"}},
+	{cueRelated, []string{"related", "recommended", "recommend", "recommendations", "popular", "trending", "more", "read", "recirc", "outbrain", "taboola", "teaser", "teasers", "promo", "promos", "recirculation", "upnext", "headlines", "latest", "relacionadas", "relacionados", "verwandte", "also", "suggested", "suggestions", "morestories"}},
+	{cuePromo, []string{"newsletter", "subscribe", "subscription", "signup", "cookie", "cookies", "consent", "gdpr", "paywall", "modal", "popup", "overlay", "cta", "login", "register", "donate", "membership", "alert", "alerts"}},
+	{cueAd, []string{"ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored", "dfp", "adslot", "adunit", "commercial", "adsense", "publicidad", "publicidade", "publicite", "werbung", "anzeige", "advertorial"}},
+	{cueMeta, []string{"byline", "author", "authors", "date", "time", "timestamp", "dateline", "meta", "metadata", "tag", "tags", "topics", "published", "updated"}},
+}
+
+// cueByHash maps the hash (wordHashLower) of every word of cueWords to its
+// cue: classCues hashes the words of an attribute as it cuts them and
+// looks each up once, instead of copying it and comparing it with the
+// lists.
+var cueByHash = func() map[uint64]cue {
+	m := make(map[uint64]cue)
+	for _, e := range cueWords {
+		for _, w := range e.words {
+			m[fnv1a(fnvOffset, w)] = e.cue
+		}
 	}
-	return 0, false
+	return m
+}()
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnv1a continues the FNV-1a hash h over the bytes of w.
+func fnv1a(h uint64, w string) uint64 {
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint64(w[i])) * fnvPrime
+	}
+	return h
 }
 
 // maxWordLen bounds the words of a class or id that are looked at; longer
@@ -173,14 +186,33 @@ func nextWord(v []byte, i int, buf *[maxWordLen]byte) (w []byte, next int) {
 	return buf[:n], i
 }
 
-// classCues returns the cues of the words of a class or id value.
+// classCues returns the cues of the words of a class or id value. It cuts
+// the words as nextWord does and hashes each as it goes.
 func classCues(v []byte) cueSet {
 	var s cueSet
-	var buf [maxWordLen]byte
 	for i := 0; i < len(v); {
-		var w []byte
-		w, i = nextWord(v, i, &buf)
-		if c, ok := wordCue(w); ok {
+		for i < len(v) && !isAlnum(v[i]) {
+			i++
+		}
+		if i == len(v) {
+			break
+		}
+		h, n := uint64(fnvOffset), 0
+		for ; i < len(v) && isAlnum(v[i]); i++ {
+			c := v[i]
+			if 'A' <= c && c <= 'Z' {
+				if n > 0 && 'a' <= v[i-1] && v[i-1] <= 'z' {
+					break
+				}
+				c |= 0x20
+			}
+			h = (h ^ uint64(c)) * fnvPrime
+			n++
+		}
+		if n > maxWordLen {
+			continue
+		}
+		if c, ok := cueByHash[h]; ok {
 			s |= 1 << c
 		}
 	}
@@ -209,14 +241,20 @@ func hiddenClass(v []byte) bool {
 		for j < len(v) && !isSpace(v[j]) {
 			j++
 		}
-		switch w := v[i:j]; {
+		w := v[i:j]
+		i = j
+		switch len(w) { // the lengths of the words below
+		case 4, 6, 7, 9, 14, 15, 18:
+		default:
+			continue
+		}
+		switch {
 		case bytes.EqualFold(w, []byte("hidden")), bytes.EqualFold(w, []byte("hide")),
 			bytes.EqualFold(w, []byte("sr-only")), bytes.EqualFold(w, []byte("visually-hidden")),
 			bytes.EqualFold(w, []byte("visuallyhidden")), bytes.EqualFold(w, []byte("screen-reader-text")),
 			bytes.EqualFold(w, []byte("d-none")), bytes.EqualFold(w, []byte("invisible")):
 			return true
 		}
-		i = j
 	}
 	return false
 }

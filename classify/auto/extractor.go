@@ -62,6 +62,9 @@ type Config struct {
 	// MaxParagraphs limits the paragraphs of a page (0: the blocks
 	// package's default).
 	MaxParagraphs int
+	// XPath makes the paragraphs record their XPath (it costs a map
+	// update per element).
+	XPath bool
 }
 
 // Extractor is a blocks.Handler that cuts a page into jusText paragraphs
@@ -80,16 +83,18 @@ type Extractor struct {
 	rec   recorder
 	guess *guesser
 
-	lang     int            // index in guess.names, -1 for none
-	stop     *stopwords.Set // the stoplist of the page
-	words    [][]byte       // language sample, slices of lower
-	lower    []byte
-	feats    []float32 // NumFeatures per paragraph
-	prob     []float32 // stage-1, then final probability per paragraph
-	mass     []float32 // per element: probable text under it (tree grouping)
-	bodyHash map[uint64]struct{}
-	seen     map[uint64]struct{} // texts of the paragraphs kept, to drop repeats
-	body     []byte              // decoded JSON-LD articleBody
+	lang      int            // index in guess.names, -1 for none
+	stop      *stopwords.Set // the stoplist of the page
+	words     [][]byte       // language sample, slices of lower
+	lower     []byte
+	feats     []float32 // NumFeatures per paragraph
+	prob      []float32 // stage-1, then final probability per paragraph
+	mass      []float32 // per element: probable text under it (tree grouping)
+	agg       []float32 // per element: text, link text and paragraphs under it
+	titleHash []uint64  // hashes of the title's words
+	bodyHash  map[uint64]struct{}
+	seen      map[uint64]struct{} // texts of the paragraphs kept, to drop repeats
+	body      []byte              // decoded JSON-LD articleBody
 }
 
 // New returns an Extractor for cfg.
@@ -98,7 +103,7 @@ func New(cfg Config) *Extractor {
 	if x.model == nil {
 		x.model = &builtin
 	}
-	x.pm = blocks.NewParagraphMaker(nil, false)
+	x.pm = blocks.NewParagraphMaker(nil, cfg.XPath)
 	x.pm.SetMaxParagraphs(cfg.MaxParagraphs)
 	x.rec.pm = x.pm
 	x.tee = blocks.Tee{&x.rec, x.pm}
@@ -143,6 +148,7 @@ func (x *Extractor) Finish() {
 	x.rec.sync()
 	x.chooseLanguage()
 	x.readArticleBody()
+	x.readTitle()
 	x.classify()
 }
 

@@ -2,6 +2,7 @@ package auto
 
 import (
 	"math"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 
@@ -31,19 +32,29 @@ const (
 	fTextBefore         // share of the page's text before the paragraph
 	fBodyShare          // share of its word pairs found in the JSON-LD articleBody
 	fHasBody            // the page has a JSON-LD articleBody
+	fJTGood             // jusText's context-free rules would call it good
+	fJTNearGood         // … near-good
+	fTitle              // share of its first words found in the page's title
+	fLinks1             // link density of all the text under its parent
+	fLinks2             // … under its grandparent
+	fRegion2            // the grandparent's share of the page's text
+	fSiblings           // log(1 + paragraphs under its parent)
+	fListLinks          // share of its text in list items times fLinks1 (a list of links)
 	fCues               // first of numCues: share of the text under each cue
 	numStage1    = fCues + int(numCues)
 )
 
 const (
-	fLogit     = numStage1 + iota // stage-1 log-odds
-	fPrev                         // mean stage-1 probability of the 3 previous paragraphs
-	fNext                         // mean stage-1 probability of the 3 next paragraphs
-	fGroup1                       // probable text under the parent / under the best parent
-	fGroup2                       // same for the grandparent
-	fGroup3                       // same for the great-grandparent
-	fBestGroup                    // under the grandparent with the most probable text
-	fStretch                      // inside the run of paragraphs with the most probable text (BTE's best stretch)
+	fLogit        = numStage1 + iota // stage-1 log-odds
+	fPrev                            // mean stage-1 probability of the 3 previous paragraphs
+	fNext                            // mean stage-1 probability of the 3 next paragraphs
+	fGroup1                          // probable text under the parent / under the best parent
+	fGroup2                          // same for the grandparent
+	fGroup3                          // same for the great-grandparent
+	fBestGroup                       // under the grandparent with the most probable text
+	fStretch                         // inside the run of paragraphs with the most probable text (BTE's best stretch)
+	fStretchDist                     // share of the page's text between it and that run (0 inside)
+	fAfterStretch                    // it comes after that run
 	numFeatures
 )
 
@@ -64,11 +75,12 @@ var cueNames = [numCues]string{
 func FeatureNames() []string {
 	names := []string{"length", "words", "link_density", "stop_density", "punct", "commas",
 		"ends_punct", "capitals", "digits", "heading", "copyright", "tags", "position",
-		"text_before", "body_share", "has_body"}
+		"text_before", "body_share", "has_body", "jt_good", "jt_neargood", "title", "links1", "links2",
+		"region2", "siblings", "list_links"}
 	for _, c := range cueNames {
 		names = append(names, "cue_"+c)
 	}
-	return append(names, "logit", "prev", "next", "group1", "group2", "group3", "best_group", "stretch")
+	return append(names, "logit", "prev", "next", "group1", "group2", "group3", "best_group", "stretch", "stretch_dist", "after_stretch")
 }
 
 // chooseLanguage sets the page's stoplist: the configured one, or the
@@ -208,7 +220,7 @@ const maxStopWords = 32
 // textFeatures sets the features read from a paragraph's text: stop
 // words, punctuation, capitals, digits and overlap with the articleBody.
 func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
-	var nWords, stop, caps, punct, commas, digits, pairs, found int
+	var nWords, stop, caps, punct, commas, digits, pairs, found, inTitle int
 	var prev uint64
 	havePrev := false
 	for w := range words(t) {
@@ -219,8 +231,11 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 				stop++
 			}
 		}
-		r, _ := utf8.DecodeRune(w)
-		if unicode.IsUpper(r) {
+		if c := w[0]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				caps++
+			}
+		} else if r, _ := utf8.DecodeRune(w); unicode.IsUpper(r) {
 			caps++
 		}
 		for _, c := range w {
@@ -234,9 +249,13 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 				digits++
 			}
 		}
-		if len(x.bodyHash) > 0 {
+		title := len(x.titleHash) > 0 && nWords <= maxStopWords
+		if title || len(x.bodyHash) > 0 {
 			h, ok := wordHash(w)
-			if ok {
+			if ok && title && slices.Contains(x.titleHash, h) {
+				inTitle++
+			}
+			if ok && len(x.bodyHash) > 0 {
 				if havePrev {
 					pairs++
 					if _, in := x.bodyHash[pairHash(prev, h)]; in {
@@ -262,6 +281,37 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 	}
 	if pairs > 0 {
 		f[fBodyShare] = float32(found) / float32(pairs)
+	}
+	f[fTitle] = float32(inTitle) / float32(max(min(nWords, maxStopWords), 1))
+	// jusText's context-free rules with its default thresholds; without
+	// a stoplist, its language-independent ones (length alone).
+	sd, low, high := f[fStopDensity], float32(0.30), float32(0.32)
+	if x.stop == nil {
+		low, high = 0, 0
+	}
+	if !p.Copyright && !p.InSelect && p.LinkDensity() <= 0.2 && p.Length >= 70 {
+		switch {
+		case sd >= high && p.Length > 200:
+			f[fJTGood] = 1
+		case sd >= low:
+			f[fJTNearGood] = 1
+		}
+	}
+}
+
+// maxTitleWords bounds the words of the title that fTitle compares with.
+const maxTitleWords = 32
+
+// readTitle records the hashes of the title's words.
+func (x *Extractor) readTitle() {
+	x.titleHash = x.titleHash[:0]
+	for w := range words(x.pm.Title()) {
+		if len(x.titleHash) == maxTitleWords {
+			break
+		}
+		if h, ok := wordHash(w); ok {
+			x.titleHash = append(x.titleHash, h)
+		}
 	}
 }
 
@@ -317,6 +367,62 @@ func (x *Extractor) stage1() {
 	}
 }
 
+// containerFeatures sets the features of the text around each paragraph:
+// the link density of all the text under its parent and grandparent (a
+// list of teasers is mostly links, an article's body hardly any), its
+// grandparent's share of the page's text and how many paragraphs its
+// parent holds.
+func (x *Extractor) containerFeatures() {
+	paras := x.pm.Paragraphs()
+	var total float32
+	for i := range paras {
+		total += float32(paras[i].Length)
+	}
+	total = max(total, 1)
+	n := x.rec.elems + 1
+	if cap(x.agg) < 3*n {
+		x.agg = make([]float32, 3*n)
+	}
+	x.agg = x.agg[:3*n]
+	for _, depth := range [...]int{1, 2} {
+		clear(x.agg)
+		chars, links, count := x.agg[:n], x.agg[n:2*n], x.agg[2*n:]
+		for i := range paras {
+			s := x.slot(&paras[i], depth)
+			chars[s] += float32(paras[i].Length)
+			links[s] += float32(min(paras[i].LinkChars, paras[i].Length))
+			count[s]++
+		}
+		for i := range paras {
+			s := x.slot(&paras[i], depth)
+			f := x.feats[i*numFeatures : (i+1)*numFeatures]
+			ld := links[s] / max(chars[s], 1)
+			if depth == 1 {
+				f[fLinks1] = ld
+				f[fListLinks] = ld * f[fCues+int(cueList)]
+				f[fSiblings] = float32(math.Log1p(float64(count[s])))
+			} else {
+				f[fLinks2] = ld
+				f[fRegion2] = chars[s] / total
+			}
+		}
+	}
+}
+
+// slot returns the index, in per-element buffers of x.rec.elems+1 slots, of
+// a paragraph's depth-th ancestor; the last slot gathers the paragraphs
+// outside any element.
+func (x *Extractor) slot(p *blocks.Paragraph, depth int) int {
+	if p.Node < 0 {
+		return x.rec.elems
+	}
+	a := tree.Ancestor(x.pm, p.Node, depth)
+	if int(a) >= x.rec.elems || a < 0 {
+		return x.rec.elems
+	}
+	return int(a)
+}
+
 func b2f(b bool) float32 {
 	if b {
 		return 1
@@ -362,6 +468,25 @@ func (x *Extractor) stretchFeature() {
 	for i := bestStart; i <= bestEnd; i++ {
 		x.feats[i*numFeatures+fStretch] = 1
 	}
+	if bestEnd < 0 {
+		return
+	}
+	var total float32
+	for i := range paras {
+		total += float32(paras[i].Length)
+	}
+	total = max(total, 1)
+	var gap float32
+	for i := bestStart - 1; i >= 0; i-- {
+		x.feats[i*numFeatures+fStretchDist] = gap / total
+		gap += float32(paras[i].Length)
+	}
+	gap = 0
+	for i := bestEnd + 1; i < len(paras); i++ {
+		x.feats[i*numFeatures+fAfterStretch] = 1
+		x.feats[i*numFeatures+fStretchDist] = gap / total
+		gap += float32(paras[i].Length)
+	}
 }
 
 // meanProb returns the mean of ps, 0 for none (a page edge counts as
@@ -388,16 +513,7 @@ func (x *Extractor) groupFeature(depth, fi int) {
 	}
 	x.mass = x.mass[:x.rec.elems+1]
 	clear(x.mass)
-	slot := func(p *blocks.Paragraph) int {
-		if p.Node < 0 {
-			return x.rec.elems // the paragraphs outside any element
-		}
-		a := tree.Ancestor(x.pm, p.Node, depth)
-		if int(a) >= x.rec.elems || a < 0 {
-			return x.rec.elems
-		}
-		return int(a)
-	}
+	slot := func(p *blocks.Paragraph) int { return x.slot(p, depth) }
 	var best float32
 	bestSlot := -1
 	for i := range paras {

@@ -38,6 +38,40 @@ type guesser struct {
 	cand  []int
 
 	distinct []counted
+	probes   [probeCacheSize]probeEntry // the languages of recent probe words
+}
+
+// probeCacheSize is the number of slots of the probe cache: the most
+// frequent words of pages are the same few hundred stop words from page to
+// page, so their languages are looked up once and remembered, in a
+// direct-mapped table indexed by the word's hash.
+const probeCacheSize = 1024
+
+// maxLangs is the most languages the probe cache can record.
+const maxLangs = 128
+
+// probeEntry is one slot of the probe cache: the hash of a word (0 for
+// an empty slot) and the set of languages whose lists hold it.
+type probeEntry struct {
+	hash  uint64
+	langs [maxLangs / 64]uint64
+}
+
+// probeLangs returns the languages whose lists hold w, as a bit set, from
+// the cache or by looking w up in every list.
+func (g *guesser) probeLangs(w []byte) *[maxLangs / 64]uint64 {
+	h := textHash(w) | 1
+	e := &g.probes[h%probeCacheSize]
+	if e.hash != h {
+		e.hash = h
+		clear(e.langs[:])
+		for l, s := range g.sets {
+			if s.Contains(w) {
+				e.langs[l/64] |= 1 << (l % 64)
+			}
+		}
+	}
+	return &e.langs
 }
 
 // sizeRef is the list size at which a hit would be worth nothing; no
@@ -58,6 +92,9 @@ func newGuesser() *guesser {
 		s, err := stopwords.Lookup(n)
 		if err != nil || excluded(n) || s.Len() == 0 {
 			continue
+		}
+		if len(g.names) == maxLangs {
+			break
 		}
 		g.names = append(g.names, n)
 		g.sets = append(g.sets, s)
@@ -93,8 +130,9 @@ func (g *guesser) guess(words [][]byte) int {
 	clear(g.hits)
 	probe := min(probeWords, len(g.distinct))
 	for _, d := range g.distinct[:probe] {
-		for l, s := range g.sets {
-			if s.Contains(d.w) {
+		langs := g.probeLangs(d.w)
+		for l := range g.sets {
+			if langs[l/64]&(1<<(l%64)) != 0 {
 				g.hits[l] += d.n
 			}
 		}
@@ -110,18 +148,39 @@ func (g *guesser) guess(words [][]byte) int {
 			g.cand = append(g.cand, l)
 		}
 	}
+	rest := 0
+	for _, d := range g.distinct[probe:] {
+		rest += d.n
+	}
 	for _, d := range g.distinct[probe:] {
 		for _, l := range g.cand {
 			if g.sets[l].Contains(d.w) {
 				g.hits[l] += d.n
 			}
 		}
+		rest -= d.n
+		g.prune(rest)
 	}
 	best := g.best()
 	if best < 0 || float64(g.hits[best]) < minCoverage*float64(len(words)) {
 		return -1
 	}
 	return best
+}
+
+// prune drops the candidates that cannot reach the leader's score even if
+// all rest words still to be tested were in their lists. It does not
+// change the outcome of the guess, only its cost.
+func (g *guesser) prune(rest int) {
+	lead := g.score(g.best())
+	k := 0
+	for _, l := range g.cand {
+		if g.score(l)+float64(rest)*g.value[l] >= lead {
+			g.cand[k] = l
+			k++
+		}
+	}
+	g.cand = g.cand[:k]
 }
 
 // counted is a distinct word of the sample and how often it occurs.

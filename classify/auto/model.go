@@ -55,6 +55,7 @@ func (x *Extractor) classify() {
 		w = &x.model.NoLang
 	}
 	x.stage1()
+	x.containerFeatures()
 	for i := range paras {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		z := logit(w.Stage1[:], f[:numStage1])

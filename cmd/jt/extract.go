@@ -19,10 +19,15 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
+// defaultAlgo is the algorithm of extract, warc and view when --algo is
+// not given: "auto" scores best on the shared benchmark pages.
+const defaultAlgo = "auto"
+
 // extractFlags holds the extraction settings shared by the commands that
 // extract (extract, eval, warc, view).
 type extractFlags struct {
 	algo, lang, stoplist, encoding string
+	favor                          string
 	cfg                            justext.Config
 	maxBytes, maxDepth, maxParas   int
 	truncate                       bool
@@ -32,8 +37,9 @@ type extractFlags struct {
 
 func (f *extractFlags) register(fs *flag.FlagSet) {
 	d := justext.DefaultConfig()
-	fs.StringVar(&f.algo, "algo", "justext", "extraction algorithm: "+strings.Join(jt.Algorithms(), ", "))
-	fs.StringVar(&f.lang, "lang", "English", `stoplist language (see "jt stoplists"), or "none" for jusText's language-independent mode`)
+	fs.StringVar(&f.algo, "algo", defaultAlgo, "extraction algorithm: "+strings.Join(jt.Algorithms(), ", "))
+	fs.StringVar(&f.lang, "lang", jt.LanguageAuto, `stoplist language (see "jt stoplists"), "none" for jusText's language-independent mode, or "auto": guessed per page by the auto algorithm, English for the others`)
+	fs.StringVar(&f.favor, "favor", "balanced", "auto: precision/recall trade-off, precision (cleaner), balanced (best F1) or recall (more complete)")
 	fs.StringVar(&f.stoplist, "stoplist", "", "stoplist `FILE`, one word per line (overrides --lang)")
 	fs.StringVar(&f.encoding, "encoding", "", "character encoding of the inputs, overriding their own declarations (default: BOM, <meta>, then UTF-8)")
 	fs.IntVar(&f.cfg.LengthLow, "length-low", d.LengthLow, "jusText: paragraphs shorter than this many characters are short")
@@ -56,7 +62,7 @@ func (f *extractFlags) options() ([]jt.Option, error) {
 	opts := []jt.Option{
 		jt.WithAlgorithm(f.algo), jt.WithJusText(f.cfg),
 		jt.WithEncoding(f.encoding), jt.WithMaxBytes(f.maxBytes), jt.WithTruncate(f.truncate),
-		jt.WithMaxDepth(f.maxDepth), jt.WithMaxParagraphs(f.maxParas),
+		jt.WithMaxDepth(f.maxDepth), jt.WithMaxParagraphs(f.maxParas), jt.WithFavor(f.favor),
 	}
 	if f.treeDepth != 0 {
 		opts = append(opts, jt.WithTreeFilter(f.treeDepth))
@@ -212,9 +218,11 @@ func writeText(w *bufio.Writer, _ string, d *jt.Document) error {
 
 // writeDetailed prints every paragraph as jusText's detailed output does,
 // with a features attribute for algorithms that compute more (boilerpipe's
-// block features and labels).
+// block features and labels, auto's probability) and a lang attribute when
+// the algorithm guessed the document's language.
 func writeDetailed(w *bufio.Writer, _ string, d *jt.Document) error {
 	var features []byte
+	lang := d.Language()
 	for i := range d.Paragraphs {
 		p := &d.Paragraphs[i]
 		heading := 0
@@ -222,6 +230,9 @@ func writeDetailed(w *bufio.Writer, _ string, d *jt.Document) error {
 			heading = 1
 		}
 		fmt.Fprintf(w, "<p class=\"%s\" cfclass=\"%s\" heading=\"%d\" xpath=\"%s\"", p.Class, p.CFClass, heading, d.ParagraphXPath(i))
+		if lang != "" {
+			fmt.Fprintf(w, " lang=\"%s\"", html.EscapeString(lang))
+		}
 		if features = d.AppendFeatures(features[:0], i); len(features) > 0 {
 			fmt.Fprintf(w, " features=\"%s\"", html.EscapeString(string(features)))
 		}
@@ -252,6 +263,7 @@ type jsonDocument struct {
 	Limits     *jt.Limits      `json:"limits,omitempty"`
 	Algorithm  string          `json:"algo,omitempty"`
 	Charset    string          `json:"charset,omitempty"`
+	Language   string          `json:"lang,omitempty"`
 	Title      string          `json:"title,omitempty"`
 	Text       string          `json:"text"`
 	Paragraphs []jsonParagraph `json:"paragraphs"`
@@ -262,7 +274,7 @@ func writeJSON(w *bufio.Writer, name string, d *jt.Document, indent string) erro
 	if l := d.Limits(); l.Any() {
 		limits = &l
 	}
-	jd := jsonDocument{Path: name, Limits: limits, Algorithm: d.Algorithm(), Charset: d.Charset(), Title: d.Title(), Text: d.Text(),
+	jd := jsonDocument{Path: name, Limits: limits, Algorithm: d.Algorithm(), Charset: d.Charset(), Language: d.Language(), Title: d.Title(), Text: d.Text(),
 		Paragraphs: make([]jsonParagraph, len(d.Paragraphs))}
 	for i := range d.Paragraphs {
 		p := &d.Paragraphs[i]

@@ -26,7 +26,11 @@ func runAlgos(_ context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		return 2
 	}
 	for _, a := range jt.Algorithms() {
-		fmt.Fprintf(stdout, "%-22s %s\n", a, jt.AlgorithmAbout(a))
+		about := jt.AlgorithmAbout(a)
+		if a == defaultAlgo {
+			about += " (the default)"
+		}
+		fmt.Fprintf(stdout, "%-22s %s\n", a, about)
 	}
 	return 0
 }

@@ -98,8 +98,16 @@ func TestExtractDetailed(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(out, `<p class="bad" cfclass="bad" heading="0" xpath="/html[1]/body[1]/div[1]"> Home`) {
+	if !strings.Contains(out, `<p class="bad" cfclass="bad" heading="0" xpath="/html[1]/body[1]/div[1]" lang="English" features="prob=`) {
 		t.Errorf("detailed output lacks the navigation paragraph:\n%s", out)
+	}
+	// jusText's own format, without the attributes only auto adds.
+	code, out, _ = runJT(t, page, "extract", "--algo", "justext", "--format", "detailed")
+	if code != 0 {
+		t.Fatalf("justext: exit %d", code)
+	}
+	if !strings.Contains(out, `<p class="bad" cfclass="bad" heading="0" xpath="/html[1]/body[1]/div[1]"> Home`) {
+		t.Errorf("justext: detailed output lacks the navigation paragraph:\n%s", out)
 	}
 }
 
@@ -124,7 +132,7 @@ func TestLists(t *testing.T) {
 	if code, out, _ := runJT(t, "", "stoplists"); code != 0 || !strings.Contains(out, "English\n") || strings.Count(out, "\n") < 100 {
 		t.Errorf("jt stoplists: exit %d, %d lines", code, strings.Count(out, "\n"))
 	}
-	if code, out, _ := runJT(t, "", "algos"); code != 0 || !strings.HasPrefix(out, "justext") {
+	if code, out, _ := runJT(t, "", "algos"); code != 0 || !strings.HasPrefix(out, "auto ") || !strings.Contains(out, "(the default)") || !strings.Contains(out, "\njustext ") {
 		t.Errorf("jt algos: exit %d, output %q", code, out)
 	}
 }

@@ -61,7 +61,14 @@ Flags:
 		return 1
 	}
 	out := bufio.NewWriter(stdout)
-	if err := report.Write(out, doc, report.Info{Source: name, Params: ef.params()}); err != nil {
+	params := ef.params()
+	if l := doc.Language(); l != "" {
+		params = append(params, report.Param{Name: "language guessed", Value: l})
+	}
+	if ef.algo == "auto" {
+		params = append(params, report.Param{Name: "favor", Value: ef.favor})
+	}
+	if err := report.Write(out, doc, report.Info{Source: name, Params: params}); err != nil {
 		fmt.Fprintf(stderr, "jt view: %v\n", err)
 		return 1
 	}
