@@ -66,4 +66,5 @@ func (a *autoEngine) finish(d *Document) {
 	d.lang = a.x.Language()
 	d.describe = a.desc
 	d.limits.DroppedParagraphs = a.x.Dropped()
+	d.limits.DroppedPaths = a.x.PathsDropped()
 }

@@ -77,4 +77,5 @@ func (j *jusTextEngine) finish(d *Document) {
 	d.text, d.paths = j.m.Arenas()
 	d.title = j.m.Title()
 	d.limits.DroppedParagraphs = j.m.Dropped()
+	d.limits.DroppedPaths = j.m.PathsDropped()
 }

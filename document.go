@@ -32,6 +32,7 @@ type Limits struct {
 	InputTruncated    bool `json:"input_truncated,omitempty"`    // the input was longer than WithMaxBytes and was cut there (WithTruncate)
 	DroppedElements   int  `json:"dropped_elements,omitempty"`   // start tags ignored beyond WithMaxDepth
 	DroppedParagraphs int  `json:"dropped_paragraphs,omitempty"` // paragraphs dropped beyond WithMaxParagraphs
+	DroppedPaths      int  `json:"dropped_paths,omitempty"`      // paragraphs whose DOM path was left empty: the path budget (blocks.MinPathBudget) ran out on hostile nesting
 }
 
 // Any reports whether any guard fired.

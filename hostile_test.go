@@ -722,3 +722,38 @@ func TestRCDataNULWithReferences(t *testing.T) {
 		c.check(t, []byte(in), true)
 	}
 }
+
+// TestHostilePathBudget checks that paragraphs too deep for the path budget
+// keep their text and are counted in Limits().DroppedPaths: alternating
+// paragraph shapes under a thousand open elements share no path prefix, so
+// each would store a path of some kilobytes.
+func TestHostilePathBudget(t *testing.T) {
+	const paras = 2000
+	page := strings.Repeat("<div>", 1000) + strings.Repeat("<p>para</p><ul><li>item</ul>", paras/2)
+	for _, algo := range []string{"justext", "auto"} {
+		ex, err := jt.New(jt.WithAlgorithm(algo))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := ex.ExtractBytes([]byte(page))
+		if err != nil {
+			t.Fatalf("%s: %v", algo, err)
+		}
+		dropped := doc.Limits().DroppedPaths
+		if dropped == 0 || dropped >= paras {
+			t.Errorf("%s: %d of %d paths dropped; want some, not all", algo, dropped, paras)
+		}
+		var empty, text int
+		for i := range doc.Paragraphs {
+			if len(doc.ParagraphPath(i)) == 0 {
+				empty++
+			}
+			if s := string(doc.ParagraphText(i)); s == "para" || s == "item" {
+				text++
+			}
+		}
+		if empty != dropped || text != paras {
+			t.Errorf("%s: %d empty paths (Limits says %d), %d of %d paragraphs kept their text", algo, empty, dropped, text, paras)
+		}
+	}
+}

@@ -167,6 +167,10 @@ func (x *Extractor) Title() []byte { return x.pm.Title() }
 // Dropped returns how many paragraphs were dropped beyond MaxParagraphs.
 func (x *Extractor) Dropped() int { return x.pm.Dropped() }
 
+// PathsDropped returns how many paragraphs have an empty DOM path because
+// the path budget ran out (see blocks.ParagraphMaker.PathsDropped).
+func (x *Extractor) PathsDropped() int { return x.pm.PathsDropped() }
+
 // Language returns the name of the stoplist guessed for the page (as
 // stopwords.Languages spells it), or "" when AutoLanguage is off or no
 // stoplist fits the text.
