@@ -27,6 +27,9 @@ type harness struct {
 	// cpuProfile and memProfile, when not empty, are the prefixes of the
 	// per-row profile files (prefix + row name + ".pprof").
 	cpuProfile, memProfile string
+	// profileTime is how long each profile runs at least (0:
+	// defaultProfileTime).
+	profileTime time.Duration
 }
 
 // sample is one timed pass of one row over the pages.
@@ -59,11 +62,13 @@ type result struct {
 func (h *harness) run() ([]*result, error) {
 	results := make([]*result, len(h.rows))
 	for i, r := range h.rows {
+		start := time.Now() // progress only: not h.now, which tests script
 		peak, err := h.peakHeap(r)
 		if err != nil {
 			return nil, err
 		}
 		results[i] = &result{row: r, pages: len(h.ds.Pages), bytes: h.ds.Bytes, peakHeap: peak}
+		fmt.Fprintf(h.progress, "bench: %s: peak-heap pass done in %v (peak %s)\n", r.name, time.Since(start).Round(time.Millisecond), formatBytes(float64(peak)))
 	}
 	fns := make([]extractFunc, len(h.rows))
 	for i, r := range h.rows {
@@ -242,18 +247,23 @@ func readHeap() uint64 {
 	return s[0].Value.Uint64()
 }
 
-// minProfileTime is how long a row is profiled at least: a fast row's
-// h.passes passes alone would give a CPU profile of a few samples.
-const minProfileTime = time.Second
+// defaultProfileTime is how long a row is profiled at least when
+// -profiletime is not given: a fast row's h.passes passes alone would give
+// a CPU profile of a few samples, and the profiler takes 100 a second.
+const defaultProfileTime = 5 * time.Second
 
 // profile writes the CPU and allocation profiles asked for, for one row,
 // each from extra passes run after the timed ones (h.passes of them, more
-// until minProfileTime has passed), so that profiling never slows a timed
+// until h.profileTime has passed), so that profiling never slows a timed
 // pass.
 func (h *harness) profile(r row, fn extractFunc) error {
+	least := h.profileTime
+	if least <= 0 {
+		least = defaultProfileTime
+	}
 	passes := func() {
 		start := h.now()
-		for i := 0; i < h.passes || h.now().Sub(start) < minProfileTime; i++ {
+		for i := 0; i < h.passes || h.now().Sub(start) < least; i++ {
 			for i := range h.ds.Pages {
 				safeCall(fn, &h.ds.Pages[i])
 			}

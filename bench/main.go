@@ -31,6 +31,8 @@ type config struct {
 	memProfile string
 	workers    int
 	sizes      bool
+	clock      string
+	profTime   time.Duration
 }
 
 func main() {
@@ -41,8 +43,10 @@ func main() {
 	flag.StringVar(&c.only, "only", "", "regexp selecting rows by name (default: all rows; with -sizes, justext only)")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile per row to `PREFIX`<row>.pprof, from extra passes after the timed ones")
 	flag.StringVar(&c.memProfile, "memprofile", "", "write an allocation profile per row to `PREFIX`<row>.pprof, from extra passes after the timed ones")
+	flag.DurationVar(&c.profTime, "profiletime", defaultProfileTime, "with -cpuprofile or -memprofile, profile each row for at least this long")
 	flag.IntVar(&c.workers, "workers", 0, "if N > 0, measure pages/s with 1..N goroutines (one extractor each) instead of the main table")
 	flag.BoolVar(&c.sizes, "sizes", false, "measure ns/byte on synthetic pages of 1 KiB to 64 MiB instead of the main table")
+	flag.StringVar(&c.clock, "clock", clockWall, "what timed passes measure: wall (elapsed time) or thread (CPU time of the measuring thread, Linux only: on a busy machine it leaves out the time other processes held the core; not with -workers)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: go -C bench run . [flags]   (from the jt repository root)\n\n")
 		flag.PrintDefaults()
@@ -69,6 +73,11 @@ func run(c config, out, progress io.Writer) error {
 	if c.workers > 0 && c.sizes {
 		return fmt.Errorf("bench: -workers and -sizes are separate modes; give one")
 	}
+	now, done, err := clockFor(c.clock, c.workers)
+	if err != nil {
+		return err
+	}
+	defer done()
 	only := c.only
 	if only == "" && c.sizes {
 		only = "^" + rowJusText + "$"
@@ -84,10 +93,11 @@ func run(c config, out, progress io.Writer) error {
 	}
 	fmt.Fprintf(progress, "bench: loaded %d pages, %.2f MB, in %v\n", len(ds.Pages), float64(ds.Bytes)/1e6, time.Since(start).Round(time.Millisecond))
 	h := &harness{
-		ds: ds, rows: rows, passes: c.passes, now: time.Now, progress: progress,
-		cpuProfile: c.cpuProfile, memProfile: c.memProfile,
+		ds: ds, rows: rows, passes: c.passes, now: now, progress: progress,
+		cpuProfile: c.cpuProfile, memProfile: c.memProfile, profileTime: c.profTime,
 	}
 	env := newEnvironment(ds, c.passes)
+	env.Clock = c.clock
 	switch {
 	case c.workers > 0:
 		results, err := h.scale(c.workers)
@@ -97,7 +107,7 @@ func run(c config, out, progress io.Writer) error {
 		reps := scaleReports(results, len(ds.Pages), ds.Bytes)
 		return writeReport(out, c.format, env, scaleTable(reps), reps)
 	case c.sizes:
-		results, err := h.sizes(bodyCorpus(ds.Pages), pageSizes)
+		results, err := h.sizes(ds.Pages, pageSizes)
 		if err != nil {
 			return err
 		}

@@ -278,6 +278,7 @@ type environment struct {
 	Pages      int               `json:"pages"`
 	Bytes      int64             `json:"bytes"`
 	Passes     int               `json:"passes"`
+	Clock      string            `json:"clock"`   // wall or thread (see -clock)
 	Modules    map[string]string `json:"modules"` // module path -> version, for jt's peers
 }
 
@@ -294,8 +295,8 @@ func writeReport(w io.Writer, format string, env environment, t table, v any) er
 	}
 	lines := []string{
 		env.Command,
-		fmt.Sprintf("%s %s, %d CPUs, GOMAXPROCS %d; %s: %d pages, %.2f MB; %d passes",
-			env.Go, env.Platform, env.CPUs, env.GOMAXPROCS, env.Dataset, env.Pages, float64(env.Bytes)/1e6, env.Passes),
+		fmt.Sprintf("%s %s, %d CPUs, GOMAXPROCS %d; %s: %d pages, %.2f MB; %d passes, %s clock",
+			env.Go, env.Platform, env.CPUs, env.GOMAXPROCS, env.Dataset, env.Pages, float64(env.Bytes)/1e6, env.Passes, env.Clock),
 	}
 	mods := make([]string, 0, len(env.Modules))
 	for path, version := range env.Modules {

@@ -3,29 +3,47 @@ package main
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 )
 
-func TestBody(t *testing.T) {
-	for in, want := range map[string]string{
-		`<html><BODY class="x"><p>hi</p></Body></html>`: "<p>hi</p>",
-		`<p>no body</p>`: "<p>no body</p>",
-		"<body>\xff<p>a</p></body><body>b</body>": "\xff<p>a</p></body><body>b",
-		`<body unclosed`: "<body unclosed",
-	} {
-		if got := string(body([]byte(in))); got != want {
-			t.Errorf("body(%q) = %q, want %q", in, got, want)
+// bodyPage wraps content in a page with a body.
+func bodyPage(content string) Page {
+	return Page{ID: "p", HTML: []byte("<html><head><title>t</title></head><body>" + content + "</body></html>")}
+}
+
+func TestFragmentCorpus(t *testing.T) {
+	pages := []Page{
+		bodyPage(`<div id=a>` + strings.Repeat("<p>words and more words in a paragraph</p>", 20) + `</div><p>tail`),
+		{ID: "no-body-tags", HTML: []byte("<p>implied body</p>")},
+	}
+	corpus, starts := fragmentCorpus(pages)
+	if len(starts) != len(corpus) || !starts[0] {
+		t.Fatalf("%d starts for %d bytes", len(starts), len(corpus))
+	}
+	var frags []string
+	last := 0
+	for i := 1; i <= len(corpus); i++ {
+		if i == len(corpus) || starts[i] {
+			frags = append(frags, string(corpus[last:i]))
+			last = i
 		}
+	}
+	// The large div is split into its paragraphs; the small ones stay
+	// whole, closed by the renderer.
+	want := append(slices.Repeat([]string{"<p>words and more words in a paragraph</p>"}, 20), "<p>tail</p>", "<p>implied body</p>")
+	if !slices.Equal(frags, want) {
+		t.Errorf("fragments %q, want %q", frags, want)
 	}
 }
 
 func TestSyntheticPages(t *testing.T) {
-	corpus := []byte(strings.Repeat("<p>some words in a paragraph</p><div>more</div>", 200)) // 9,400 bytes
+	corpus, starts := fragmentCorpus([]Page{bodyPage(strings.Repeat("<p>some words in a paragraph</p><div>more</div>", 200))}) // 9,400 bytes
 	for _, size := range []int{1 << 10, 4 << 10, 64 << 10} {
-		pages := syntheticPages(corpus, size)
+		pages := syntheticPages(corpus, starts, size)
 		var total int
 		for _, p := range pages {
 			h := p.HTML
@@ -45,7 +63,7 @@ func TestSyntheticPages(t *testing.T) {
 			t.Errorf("size %d: first page only %d bytes", size, len(pages[0].HTML))
 		}
 	}
-	if syntheticPages(corpus, 10) != nil {
+	if syntheticPages(corpus, starts, 10) != nil {
 		t.Error("a size smaller than the wrapper gave pages")
 	}
 }
@@ -60,8 +78,40 @@ func TestSizeReports(t *testing.T) {
 	if reps[0].BestNsPerB != 2 || reps[0].MedianNsPerB != 2 || reps[0].VsMedian != 2 || reps[1].VsMedian != 1 {
 		t.Errorf("got %+v", reps)
 	}
-	if cells := sizeTable(reps).rows[2]; cells[1] != "16 KiB" || cells[6] != "1.00" {
+	if cells := sizeTable(reps).rows[2]; cells[1] != "16 KiB" || cells[6] != "1.00" || cells[7] != "1.00" {
 		t.Errorf("cells %q", cells)
+	}
+	if reps[1].VsBand != 0 || reps[2].VsBand != 1 {
+		t.Errorf("band: got %+v", reps)
+	}
+	// Two rows, measured size by size, are reported row by row.
+	two := sizeReports([]*sizeResult{
+		{name: "a", size: 1 << 10, bytes: 1, elapsed: []time.Duration{1}},
+		{name: "b", size: 1 << 10, bytes: 1, elapsed: []time.Duration{1}},
+		{name: "a", size: 4 << 10, bytes: 1, elapsed: []time.Duration{1}},
+		{name: "b", size: 4 << 10, bytes: 1, elapsed: []time.Duration{1}},
+	})
+	if two[0].Name != "a" || two[1].Name != "a" || two[1].Size != 4<<10 || two[2].Name != "b" {
+		t.Errorf("order: got %+v", two)
+	}
+}
+
+func TestSyntheticPagesNeverCutRawText(t *testing.T) {
+	// Scripts full of '<' and comments: a cut at any '<' would land inside
+	// them.
+	unit := "<div><p>words and words</p><script>if (a < b && c <d) { x = '<p>'; }</script>" +
+		"<!-- <p>old</p> <b> --><style>a<b{}</style></div>"
+	corpus, starts := fragmentCorpus([]Page{bodyPage(strings.Repeat(unit, 100))})
+	for _, size := range []int{256, 1 << 10, 4 << 10} {
+		for _, p := range syntheticPages(corpus, starts, size) {
+			inner := string(p.HTML[len(synthPrefix) : len(p.HTML)-len(synthSuffix)])
+			for _, open := range []string{"<script>", "<!--", "<style>"} {
+				closer := map[string]string{"<script>": "</script>", "<!--": "-->", "<style>": "</style>"}[open]
+				if strings.Count(inner, open) != strings.Count(inner, closer) {
+					t.Fatalf("size %d: page cuts a %s: %q", size, open, inner)
+				}
+			}
+		}
 	}
 }
 
@@ -70,8 +120,8 @@ func TestHarnessSizes(t *testing.T) {
 	var calls atomic.Int64
 	h := &harness{passes: 2, now: clock.now, progress: io.Discard,
 		rows: []row{fakeRow("r", &clock, time.Microsecond, &calls)}}
-	corpus := bytes.Repeat([]byte("<p>x</p>"), 512) // 4 KiB
-	results, err := h.sizes(corpus, []int{1 << 10, 8 << 10})
+	source := []Page{bodyPage(strings.Repeat("<p>x</p>", 512))} // 4 KiB of body
+	results, err := h.sizes(source, []int{1 << 10, 8 << 10})
 	if err != nil {
 		t.Fatal(err)
 	}
