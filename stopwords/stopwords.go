@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -40,6 +41,21 @@ type Set struct {
 // in the set. It does not allocate.
 func (s *Set) Contains(word []byte) bool {
 	return s != nil && s.t.Contains(word)
+}
+
+// All yields the words of the set, in no particular order.
+func (s *Set) All() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if s == nil {
+			return
+		}
+		t := &s.t
+		for i := 0; i+1 < len(t.Offs); i++ {
+			if !yield(t.Words[t.Offs[i]:t.Offs[i+1]]) {
+				return
+			}
+		}
+	}
 }
 
 // Len returns the number of distinct words in the set.

@@ -549,3 +549,26 @@ func mustLookup(tb testing.TB, lang string) *Set {
 	}
 	return s
 }
+
+func TestAll(t *testing.T) {
+	for _, name := range Languages() {
+		s, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for w := range s.All() {
+			n++
+			if !s.Contains([]byte(w)) {
+				t.Fatalf("%s: All yields %q, which Contains denies", name, w)
+			}
+		}
+		if n != s.Len() {
+			t.Fatalf("%s: All yields %d words, Len is %d", name, n, s.Len())
+		}
+	}
+	var none *Set
+	for range none.All() {
+		t.Fatal("a nil Set yields a word")
+	}
+}

@@ -123,19 +123,49 @@ var cueWords = [...]struct {
 	{cueMeta, []string{"byline", "author", "authors", "date", "time", "timestamp", "dateline", "meta", "metadata", "tag", "tags", "topics", "published", "updated"}},
 }
 
-// cueByHash maps the hash (wordHashLower) of every word of cueWords to its
-// cue: classCues hashes the words of an attribute as it cuts them and
-// looks each up once, instead of copying it and comparing it with the
-// lists.
-var cueByHash = func() map[uint64]cue {
-	m := make(map[uint64]cue)
+// cueTable maps the hash (fnv1a) of every word of cueWords to its cue:
+// classCues hashes the words of an attribute as it cuts them and looks
+// each up once, instead of copying it and comparing it with the lists. It
+// is an open-addressing table with linear probing, indexed by the top
+// bits of the hash, a quarter full: a lookup is one or two reads, with no
+// map machinery.
+var cueTable = func() (t [cueTableSize]cueSlot) {
 	for _, e := range cueWords {
 		for _, w := range e.words {
-			m[fnv1a(fnvOffset, w)] = e.cue
+			h := fnv1a(fnvOffset, w)
+			i := h >> (64 - cueTableBits)
+			for t[i].hash != 0 && t[i].hash != h {
+				i = (i + 1) % cueTableSize
+			}
+			t[i] = cueSlot{h, e.cue}
 		}
 	}
-	return m
+	return t
 }()
+
+const (
+	cueTableBits = 10
+	cueTableSize = 1 << cueTableBits
+)
+
+// cueSlot is an entry of cueTable; hash 0 marks an empty one (no word of
+// cueWords hashes to 0).
+type cueSlot struct {
+	hash uint64
+	cue  cue
+}
+
+// lookupCue returns the cue of the word with hash h, if it is a cue word.
+func lookupCue(h uint64) (cue, bool) {
+	for i := h >> (64 - cueTableBits); ; i = (i + 1) % cueTableSize {
+		switch t := &cueTable[i]; t.hash {
+		case h:
+			return t.cue, h != 0
+		case 0:
+			return 0, false
+		}
+	}
+}
 
 const (
 	fnvOffset = 14695981039346656037
@@ -212,7 +242,7 @@ func classCues(v []byte) cueSet {
 		if n > maxWordLen {
 			continue
 		}
-		if c, ok := cueByHash[h]; ok {
+		if c, ok := lookupCue(h); ok {
 			s |= 1 << c
 		}
 	}

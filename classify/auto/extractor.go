@@ -83,18 +83,19 @@ type Extractor struct {
 	rec   recorder
 	guess *guesser
 
-	lang      int            // index in guess.names, -1 for none
-	stop      *stopwords.Set // the stoplist of the page
-	words     [][]byte       // language sample, slices of lower
-	lower     []byte
-	feats     []float32 // NumFeatures per paragraph
-	prob      []float32 // stage-1, then final probability per paragraph
-	mass      []float32 // per element: probable text under it (tree grouping)
-	agg       []float32 // per element: text, link text and paragraphs under it
-	titleHash []uint64  // hashes of the title's words
-	bodyHash  map[uint64]struct{}
-	seen      map[uint64]struct{} // texts of the paragraphs kept, to drop repeats
-	body      []byte              // decoded JSON-LD articleBody
+	lang       int            // index in guess.names, -1 for none
+	stop       *stopwords.Set // the stoplist of the page
+	words      [][]byte       // language sample, slices of lower
+	lower      []byte
+	feats      []float32 // NumFeatures per paragraph
+	prob       []float32 // stage-1, then final probability per paragraph
+	mass       []float32 // per element: probable text under it (tree grouping)
+	agg        []float32 // per element: text, link text and paragraphs under it
+	titleHash  []uint64  // hashes of the title's words
+	titleBloom uint64    // bit h%64 set for every h in titleHash
+	bodyHash   map[uint64]struct{}
+	seen       map[uint64]struct{} // texts of the paragraphs kept, to drop repeats
+	body       []byte              // decoded JSON-LD articleBody
 }
 
 // New returns an Extractor for cfg.

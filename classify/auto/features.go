@@ -217,20 +217,69 @@ func pairHash(a, b uint64) uint64 { return (a*0x9e3779b97f4a7c15 ^ b) * 0xff51af
 // stoplist: the density of the first ones estimates the whole's.
 const maxStopWords = 32
 
+// byteClass classifies the bytes of paragraph text for textFeatures, so
+// that one pass over the text cuts its words and counts what it counts.
+var byteClass = func() (c [256]uint8) {
+	c['.'], c['!'], c['?'] = bPunct, bPunct, bPunct
+	c[','] = bComma
+	for d := '0'; d <= '9'; d++ {
+		c[d] = bDigit
+	}
+	c[' '], c['\n'] = bSep, bSep
+	c[0xe3], c[0xef] = bCJK, bCJK
+	return c
+}()
+
+// The bits of byteClass.
+const (
+	bPunct = 1 << iota // a sentence end: . ! ?
+	bComma
+	bDigit
+	bSep // separates words
+	bCJK // may start a sentence end of Chinese or Japanese (。！？), which puts no space after it
+)
+
+// maxLowerLen is the longest word textFeatures lower-cases in place; longer
+// or non-ASCII words go through stopwords.AppendLower.
+const maxLowerLen = 64
+
 // textFeatures sets the features read from a paragraph's text: stop
 // words, punctuation, capitals, digits and overlap with the articleBody.
+// It reads the text in one pass: each word is cut, counted, and, when it
+// is looked up, trimmed, lower-cased and hashed once.
 func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 	var nWords, stop, caps, punct, commas, digits, pairs, found, inTitle int
 	var prev uint64
 	havePrev := false
-	for w := range words(t) {
-		nWords++
-		if x.stop != nil && nWords <= maxStopWords {
-			x.lower = stopwords.AppendLower(x.lower[:0], trimPunct(w))
-			if x.stop.Contains(x.lower) {
-				stop++
-			}
+	if cap(x.lower) < maxLowerLen {
+		x.lower = make([]byte, 0, 2*maxLowerLen)
+	}
+	buf := x.lower[:maxLowerLen]
+	hasBody := len(x.bodyHash) > 0
+	for i, n := 0, len(t); i < n; {
+		if byteClass[t[i]]&bSep != 0 {
+			i++
+			continue
 		}
+		start := i
+		for ; i < n; i++ {
+			k := byteClass[t[i]]
+			if k&(bSep|bCJK) != 0 {
+				if k&bSep != 0 {
+					break
+				}
+				if i+2 < n && (t[i] == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
+					t[i] == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f)) { // ！ ？
+					punct++
+				}
+				continue
+			}
+			punct += int(k & bPunct)
+			commas += int(k>>1) & 1
+			digits += int(k>>2) & 1
+		}
+		w := t[start:i]
+		nWords++
 		if c := w[0]; c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
 				caps++
@@ -238,35 +287,52 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 		} else if r, _ := utf8.DecodeRune(w); unicode.IsUpper(r) {
 			caps++
 		}
-		for _, c := range w {
-			switch c {
-			case '.', '!', '?':
-				punct++
-			case ',':
-				commas++
+		first := nWords <= maxStopWords
+		lookStop := x.stop != nil && first
+		title := len(x.titleHash) > 0 && first
+		if !lookStop && !title && !hasBody {
+			continue
+		}
+		// The word trimmed of punctuation, ASCII-lower-cased into buf
+		// (when it fits) and hashed as wordHash hashes it.
+		tw := trimPunct(w)
+		h, ascii := uint64(fnvOffset), true
+		for j, c := range tw {
+			if 'A' <= c && c <= 'Z' {
+				c |= 0x20
 			}
-			if '0' <= c && c <= '9' {
-				digits++
+			ascii = ascii && c < utf8.RuneSelf
+			h = (h ^ uint64(c)) * fnvPrime
+			if j < maxLowerLen {
+				buf[j] = c
 			}
 		}
-		title := len(x.titleHash) > 0 && nWords <= maxStopWords
-		if title || len(x.bodyHash) > 0 {
-			h, ok := wordHash(w)
-			if ok && title && slices.Contains(x.titleHash, h) {
-				inTitle++
+		if lookStop {
+			lw := buf[:min(len(tw), maxLowerLen)]
+			if !ascii || len(tw) > maxLowerLen {
+				x.lower = stopwords.AppendLower(x.lower[:0], tw)
+				lw = x.lower
 			}
-			if ok && len(x.bodyHash) > 0 {
-				if havePrev {
-					pairs++
-					if _, in := x.bodyHash[pairHash(prev, h)]; in {
-						found++
-					}
+			if x.stop.Contains(lw) {
+				stop++
+			}
+		}
+		if len(tw) == 0 {
+			continue
+		}
+		if title && x.titleBloom&(1<<(h&63)) != 0 && slices.Contains(x.titleHash, h) {
+			inTitle++
+		}
+		if hasBody {
+			if havePrev {
+				pairs++
+				if _, in := x.bodyHash[pairHash(prev, h)]; in {
+					found++
 				}
-				prev, havePrev = h, true
 			}
+			prev, havePrev = h, true
 		}
 	}
-	punct += cjkSentenceEnds(t)
 	words := float32(max(nWords, 1))
 	f[fStopDensity] = float32(stop) / float32(max(min(nWords, maxStopWords), 1))
 	f[fPunct] = min(float32(punct)/words, 1)
@@ -304,28 +370,16 @@ const maxTitleWords = 32
 
 // readTitle records the hashes of the title's words.
 func (x *Extractor) readTitle() {
-	x.titleHash = x.titleHash[:0]
+	x.titleHash, x.titleBloom = x.titleHash[:0], 0
 	for w := range words(x.pm.Title()) {
 		if len(x.titleHash) == maxTitleWords {
 			break
 		}
 		if h, ok := wordHash(w); ok {
 			x.titleHash = append(x.titleHash, h)
+			x.titleBloom |= 1 << (h & 63)
 		}
 	}
-}
-
-// cjkSentenceEnds counts the full stops, exclamation and question marks of
-// Chinese and Japanese text, which puts no space after them.
-func cjkSentenceEnds(t []byte) int {
-	n := 0
-	for i := 0; i+2 < len(t); i++ {
-		if t[i] == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
-			t[i] == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f) { // ！ ？
-			n++
-		}
-	}
-	return n
 }
 
 // stage1 fills the stage-1 features of every paragraph.

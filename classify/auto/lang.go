@@ -5,6 +5,9 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync"
+
+	"github.com/cespare/xxhash/v2"
 
 	"github.com/jtextract/jt/stopwords"
 )
@@ -33,7 +36,8 @@ const (
 type guesser struct {
 	names []string
 	sets  []*stopwords.Set
-	value []float64 // what a hit is worth per language (see newGuesser)
+	value []float64 // what a hit is worth per language (see builtinLangs)
+	index *langIndex
 	hits  []int
 	cand  []int
 
@@ -65,13 +69,83 @@ func (g *guesser) probeLangs(w []byte) *[maxLangs / 64]uint64 {
 	if e.hash != h {
 		e.hash = h
 		clear(e.langs[:])
-		for l, s := range g.sets {
-			if s.Contains(w) {
-				e.langs[l/64] |= 1 << (l % 64)
+		if may := g.index.lists(w); may != nil {
+			for l, s := range g.sets {
+				if may[l/64]&(1<<(l%64)) != 0 && s.Contains(w) {
+					e.langs[l/64] |= 1 << (l % 64)
+				}
 			}
 		}
 	}
 	return &e.langs
+}
+
+// langIndex tells, for any word, which of the guesser's lists may hold it:
+// an open-addressing table of the 32-bit fingerprints of the xxhash of
+// every word of every list, each with the set of lists holding a word of
+// that fingerprint. A word whose fingerprint is absent is in no list, and
+// is not looked up at all; otherwise only the lists of its set are (words
+// sharing a fingerprint share a set, so the set may say too much, never too
+// little, and Contains still decides). Most words of a page's sample are in
+// a few lists or none, so a guess tests a word against those instead of
+// every candidate list. It is built once per process (about 160 000 words,
+// 1.5 MB).
+type langIndex struct {
+	keys []uint32 // fingerprint per slot, 0 for an empty slot
+	set  []uint16 // per slot, index into sets
+	sets [][maxLangs / 64]uint64
+}
+
+// langIndexBits sizes the table to about 60% full.
+const langIndexBits = 18
+
+var builtinIndex = sync.OnceValue(func() *langIndex {
+	g := builtinLangs()
+	ix := &langIndex{keys: make([]uint32, 1<<langIndexBits), set: make([]uint16, 1<<langIndexBits)}
+	// The language sets are gathered per slot first, then shared.
+	tmp := make([][maxLangs / 64]uint64, 1<<langIndexBits)
+	for l, s := range g.sets {
+		for w := range s.All() {
+			i, fp := ix.slot(xxhash.Sum64String(w))
+			ix.keys[i] = fp
+			tmp[i][l/64] |= 1 << (l % 64)
+		}
+	}
+	ids := make(map[[maxLangs / 64]uint64]uint16)
+	for i, fp := range ix.keys {
+		if fp == 0 {
+			continue
+		}
+		id, ok := ids[tmp[i]]
+		if !ok {
+			id = uint16(len(ix.sets))
+			ids[tmp[i]] = id
+			ix.sets = append(ix.sets, tmp[i])
+		}
+		ix.set[i] = id
+	}
+	return ix
+})
+
+// slot returns the slot of the word of hash h: the one holding its
+// fingerprint, or the empty one where it would go.
+func (ix *langIndex) slot(h uint64) (int, uint32) {
+	fp := uint32(h>>32) | 1
+	mask := len(ix.keys) - 1
+	i := int(h) & mask
+	for ix.keys[i] != 0 && ix.keys[i] != fp {
+		i = (i + 1) & mask
+	}
+	return i, fp
+}
+
+// lists returns the set of lists that may hold w, nil for none.
+func (ix *langIndex) lists(w []byte) *[maxLangs / 64]uint64 {
+	i, _ := ix.slot(xxhash.Sum64(w))
+	if ix.keys[i] == 0 {
+		return nil
+	}
+	return &ix.sets[ix.set[i]]
 }
 
 // sizeRef is the list size at which a hit would be worth nothing; no
@@ -82,12 +156,19 @@ const sizeRef = 50000
 // register of English, whose list is a subset of English's.
 func excluded(name string) bool { return name == "Simple_English" }
 
-// newGuesser loads the built-in stoplists. A hit in a list is worth
+// langList is the guesser's lists, the same for every guesser.
+type langList struct {
+	names []string
+	sets  []*stopwords.Set
+	value []float64 // what a hit is worth per language (see builtinLangs)
+}
+
+// builtinLangs loads the built-in stoplists. A hit in a list is worth
 // log(sizeRef/size): several lists taken from web text contain common
 // English words beside their own, and a word found in a short list is
 // stronger evidence for its language than one found in a long list.
-func newGuesser() *guesser {
-	var g guesser
+var builtinLangs = sync.OnceValue(func() *langList {
+	var g langList
 	for _, n := range stopwords.Languages() {
 		s, err := stopwords.Lookup(n)
 		if err != nil || excluded(n) || s.Len() == 0 {
@@ -100,6 +181,13 @@ func newGuesser() *guesser {
 		g.sets = append(g.sets, s)
 		g.value = append(g.value, math.Log(sizeRef/float64(s.Len())))
 	}
+	return &g
+})
+
+// newGuesser returns a guesser over the built-in stoplists.
+func newGuesser() *guesser {
+	l := builtinLangs()
+	g := guesser{names: l.names, sets: l.sets, value: l.value, index: builtinIndex()}
 	g.hits = make([]int, len(g.names))
 	g.cand = make([]int, 0, len(g.names))
 	return &g
@@ -153,9 +241,11 @@ func (g *guesser) guess(words [][]byte) int {
 		rest += d.n
 	}
 	for _, d := range g.distinct[probe:] {
-		for _, l := range g.cand {
-			if g.sets[l].Contains(d.w) {
-				g.hits[l] += d.n
+		if may := g.index.lists(d.w); may != nil {
+			for _, l := range g.cand {
+				if may[l/64]&(1<<(l%64)) != 0 && g.sets[l].Contains(d.w) {
+					g.hits[l] += d.n
+				}
 			}
 		}
 		rest -= d.n

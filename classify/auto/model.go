@@ -3,6 +3,8 @@ package auto
 import (
 	"math"
 
+	"github.com/cespare/xxhash/v2"
+
 	"github.com/jtextract/jt/blocks"
 )
 
@@ -74,12 +76,19 @@ func (x *Extractor) classify() {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		p.CFClass = decide(x.prob[i] >= th)
 		x.prob[i] = sigmoid(logit(w.Stage2[:], f))
-		if hidden(f) || x.repeated(text[p.Text.Start:p.Text.End]) {
+		// Only texts of minRepeat bytes or more are compared, so only
+		// those are hashed and remembered.
+		t := text[p.Text.Start:p.Text.End]
+		var h uint64
+		if len(t) >= minRepeat {
+			h = xxhash.Sum64(t)
+		}
+		if hidden(f) || len(t) >= minRepeat && x.seenBefore(h) {
 			x.prob[i] = 0
 		}
 		p.Class = decide(x.prob[i] >= th)
-		if p.Class == blocks.Good {
-			x.seen[textHash(text[p.Text.Start:p.Text.End])] = struct{}{}
+		if p.Class == blocks.Good && len(t) >= minRepeat {
+			x.seen[h] = struct{}{}
 		}
 	}
 }
@@ -93,13 +102,11 @@ func hidden(f []float32) bool { return f[fCues+int(cueHidden)] > 0.5 }
 // ("Photo", "1.") may well repeat in an article.
 const minRepeat = 40
 
-// repeated reports whether a paragraph of some length repeats the text of
-// one already kept: the metric, and a reader, count it twice.
-func (x *Extractor) repeated(t []byte) bool {
-	if len(t) < minRepeat {
-		return false
-	}
-	_, ok := x.seen[textHash(t)]
+// seenBefore reports whether the text of a paragraph of at least
+// minRepeat bytes, hashed to h, repeats the text of one already kept: the
+// metric, and a reader, count it twice.
+func (x *Extractor) seenBefore(h uint64) bool {
+	_, ok := x.seen[h]
 	return ok
 }
 
