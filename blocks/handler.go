@@ -40,7 +40,8 @@ type Attrs struct {
 }
 
 // Next returns the next attribute's lower-cased name and decoded value, and
-// ok=false when there are none left. The slices may change on the next call.
+// ok=false when there are none left. The slices may change on the next call
+// and must not be modified (a value can be a view into the input).
 func (a *Attrs) Next() (key, val []byte, ok bool) {
 	if a == nil || !a.more || a.n >= MaxAttrs {
 		return nil, nil, false

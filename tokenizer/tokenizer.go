@@ -631,7 +631,9 @@ func (z *Tokenizer) RewindTagAttrs() { z.attrPos = z.attrStart }
 
 // TagAttr returns the next attribute of the current tag: its lower-cased
 // key, its value with character references decoded, and whether more
-// attributes follow. Views change on the next call to TagAttr or Next.
+// attributes follow. Views change on the next call to TagAttr or Next; a
+// value without character references is a view into the input itself, so
+// callers must not modify it.
 func (z *Tokenizer) TagAttr() (key, val []byte, more bool) {
 	b := z.buf[:z.attrEnd]
 	p := z.attrPos
@@ -667,21 +669,26 @@ func (z *Tokenizer) TagAttr() (key, val []byte, more bool) {
 			}
 			raw = b[vs:q]
 		}
-		for i := 0; i < len(raw); {
-			if raw[i] == '&' {
-				var n int
-				val, n = appendCharRef(val, raw[i:], true)
-				i += n
-				continue
+		if bytes.IndexByte(raw, '&') < 0 {
+			// Nothing to decode: a view into the input, no copy.
+			val = raw
+		} else {
+			for i := 0; i < len(raw); {
+				if raw[i] == '&' {
+					var n int
+					val, n = appendCharRef(val, raw[i:], true)
+					i += n
+					continue
+				}
+				j := bytes.IndexByte(raw[i+1:], '&')
+				if j < 0 {
+					j = len(raw) - i - 1
+				}
+				val = append(val, raw[i:i+1+j]...)
+				i += 1 + j
 			}
-			j := i + 1
-			for j < len(raw) && raw[j] != '&' {
-				j++
-			}
-			val = append(val, raw[i:j]...)
-			i = j
+			z.attrVal = val
 		}
-		z.attrVal = val
 		p = q
 	} else {
 		p = q
