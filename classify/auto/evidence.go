@@ -217,25 +217,42 @@ func nextWord(v []byte, i int, buf *[maxWordLen]byte) (w []byte, next int) {
 }
 
 // classCues returns the cues of the words of a class or id value. It cuts
-// the words as nextWord does and hashes each as it goes.
-func classCues(v []byte) cueSet {
+// the words as nextWord does and hashes each as it goes. With hide set (a
+// class value) it also adds cueHidden when a whitespace-separated token of
+// v is one of the utility classes hiddenClass matches, in the same pass.
+func classCues(v []byte, hide bool) cueSet {
 	var s cueSet
+	tok := 0 // start of the current whitespace-separated token
 	for i := 0; i < len(v); {
-		for i < len(v) && !isAlnum(v[i]) {
-			i++
+		for ; i < len(v); i++ {
+			k := wordByte[v[i]]
+			if k&wAlnum != 0 {
+				break
+			}
+			if hide && k == wSpace {
+				if i > tok && hiddenToken(v[tok:i]) {
+					s |= 1 << cueHidden
+				}
+				tok = i + 1
+			}
 		}
 		if i == len(v) {
 			break
 		}
-		h, n := uint64(fnvOffset), 0
-		for ; i < len(v) && isAlnum(v[i]); i++ {
+		h, n, prevLower := uint64(fnvOffset), 0, false
+		for ; i < len(v); i++ {
 			c := v[i]
-			if 'A' <= c && c <= 'Z' {
-				if n > 0 && 'a' <= v[i-1] && v[i-1] <= 'z' {
+			k := wordByte[c]
+			if k&wAlnum == 0 {
+				break
+			}
+			if k == wUpper {
+				if prevLower {
 					break
 				}
 				c |= 0x20
 			}
+			prevLower = k == wLower
 			h = (h ^ uint64(c)) * fnvPrime
 			n++
 		}
@@ -246,8 +263,38 @@ func classCues(v []byte) cueSet {
 			s |= 1 << c
 		}
 	}
+	if hide && len(v) > tok && hiddenToken(v[tok:]) {
+		s |= 1 << cueHidden
+	}
 	return s
 }
+
+// wordByte classifies the bytes of class and id values for classCues:
+// isAlnum's letters and digits (wAlnum), telling lower-case letters and
+// upper-case ones apart, and isSpace's white space.
+var wordByte = func() (t [256]uint8) {
+	for c := range 256 {
+		switch b := byte(c); {
+		case 'a' <= b && b <= 'z':
+			t[c] = wLower
+		case 'A' <= b && b <= 'Z':
+			t[c] = wUpper
+		case '0' <= b && b <= '9':
+			t[c] = wDigit
+		case isSpace(b):
+			t[c] = wSpace
+		}
+	}
+	return t
+}()
+
+const (
+	wLower = 1
+	wDigit = 2
+	wUpper = 3
+	wAlnum = 3 // the bits any letter or digit has
+	wSpace = 4
+)
 
 // hiddenStyle reports whether an inline style hides the element.
 func hiddenStyle(style []byte) bool {
@@ -262,6 +309,7 @@ func hiddenStyle(style []byte) bool {
 // hiddenClass reports whether a class value names one of the utility
 // classes that hide an element. They are matched whole: "hidden-xs" hides
 // only on small screens, and the annotators read pages on large ones.
+// (classCues(v, true) does the same in its pass; this is the reference.)
 func hiddenClass(v []byte) bool {
 	for i := 0; i < len(v); {
 		for i < len(v) && isSpace(v[i]) {
@@ -273,18 +321,34 @@ func hiddenClass(v []byte) bool {
 		}
 		w := v[i:j]
 		i = j
-		switch len(w) { // the lengths of the words below
-		case 4, 6, 7, 9, 14, 15, 18:
-		default:
-			continue
-		}
-		switch {
-		case bytes.EqualFold(w, []byte("hidden")), bytes.EqualFold(w, []byte("hide")),
-			bytes.EqualFold(w, []byte("sr-only")), bytes.EqualFold(w, []byte("visually-hidden")),
-			bytes.EqualFold(w, []byte("visuallyhidden")), bytes.EqualFold(w, []byte("screen-reader-text")),
-			bytes.EqualFold(w, []byte("d-none")), bytes.EqualFold(w, []byte("invisible")):
+		if hiddenToken(w) {
 			return true
 		}
+	}
+	return false
+}
+
+// hiddenToken reports whether one whitespace-separated token of a class
+// value is a utility class that hides an element.
+func hiddenToken(w []byte) bool {
+	switch len(w) { // the lengths of the words below
+	case 4, 6, 7, 9, 14, 15, 18:
+	default:
+		return false
+	}
+	// A token of the same length in bytes as an ASCII word can only fold
+	// to it if it is ASCII: its first letter then tells most apart.
+	switch w[0] | 0x20 {
+	case 'h', 's', 'v', 'd', 'i':
+	default:
+		return false
+	}
+	switch {
+	case bytes.EqualFold(w, []byte("hidden")), bytes.EqualFold(w, []byte("hide")),
+		bytes.EqualFold(w, []byte("sr-only")), bytes.EqualFold(w, []byte("visually-hidden")),
+		bytes.EqualFold(w, []byte("visuallyhidden")), bytes.EqualFold(w, []byte("screen-reader-text")),
+		bytes.EqualFold(w, []byte("d-none")), bytes.EqualFold(w, []byte("invisible")):
+		return true
 	}
 	return false
 }

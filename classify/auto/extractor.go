@@ -2,8 +2,10 @@ package auto
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/stopwords"
@@ -88,7 +90,7 @@ type Extractor struct {
 	words      [][]byte       // language sample, slices of lower
 	lower      []byte
 	feats      []float32 // NumFeatures per paragraph
-	prob       []float32 // stage-1, then final probability per paragraph
+	prob       []float32 // stage-1 probability, then final log-odds per paragraph
 	mass       []float32 // per element: probable text under it (tree grouping)
 	agg        []float32 // per element: text, link text and paragraphs under it
 	titleHash  []uint64  // hashes of the title's words
@@ -96,6 +98,9 @@ type Extractor struct {
 	bodyHash   map[uint64]struct{}
 	seen       map[uint64]struct{} // texts of the paragraphs kept, to drop repeats
 	body       []byte              // decoded JSON-LD articleBody
+
+	stopCache    [stopCacheSize]stopEntry // see isStop
+	stopCacheFor *stopwords.Set           // the stoplist stopCache answers for
 }
 
 // New returns an Extractor for cfg.
@@ -184,7 +189,7 @@ func (x *Extractor) Language() string {
 
 // Probability returns the model's probability that paragraph i is main
 // text.
-func (x *Extractor) Probability(i int) float32 { return x.prob[i] }
+func (x *Extractor) Probability(i int) float32 { return sigmoid(x.prob[i]) }
 
 // Features returns the features paragraph i was classified by, named by
 // FeatureNames. The slice is valid until the next Reset.
@@ -283,12 +288,9 @@ func readCues(a atom.Atom, attrs *blocks.Attrs, ldDepth *int, depth int) cueSet 
 		}
 		switch string(k) {
 		case "class":
-			s |= classCues(v)
-			if hiddenClass(v) {
-				s |= 1 << cueHidden
-			}
+			s |= classCues(v, true)
 		case "id":
-			s |= classCues(v)
+			s |= classCues(v, false)
 		case "role":
 			s |= roleCues(v)
 		case "itemprop":
@@ -377,8 +379,29 @@ func (r *recorder) sync() {
 }
 
 // visibleRunes counts the code points of text that are not ASCII
-// whitespace: the weight of a text node.
+// whitespace: the weight of a text node. It reads eight bytes at a time:
+// a byte counts when it is ASCII above ' ' or leads a multi-byte sequence
+// (0b11xxxxxx), as in visibleRunesRef.
 func visibleRunes(text []byte) int {
+	const hi, low7, above = 0x8080808080808080, 0x7f7f7f7f7f7f7f7f, 0x5f5f5f5f5f5f5f5f
+	n, i := 0, 0
+	for ; i+8 <= len(text); i += 8 {
+		x := binary.LittleEndian.Uint64(text[i:])
+		// (b&0x7f)+0x5f sets the high bit exactly when b&0x7f > ' ', and
+		// cannot carry into the next byte; &^x keeps the ASCII bytes.
+		ascii := ((x&low7)+above)&^x | x&(x<<1) // the second term: bits 7 and 6 set
+		n += bits.OnesCount64(ascii & hi)
+	}
+	for _, c := range text[i:] {
+		if c&0xc0 != 0x80 && c > ' ' {
+			n++
+		}
+	}
+	return n
+}
+
+// visibleRunesRef is visibleRunes byte by byte.
+func visibleRunesRef(text []byte) int {
 	n := 0
 	for _, c := range text {
 		if c&0xc0 != 0x80 && c > ' ' {

@@ -1,7 +1,9 @@
 package auto
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -243,6 +245,153 @@ const (
 // or non-ASCII words go through stopwords.AppendLower.
 const maxLowerLen = 64
 
+// textClass is byteClass for textFeatures' inner loop: the counts a byte
+// adds, packed in fields of packedBits (sentence ends, commas, digits),
+// or, in the top bits, whether it separates words or may start a CJK
+// sentence end.
+var textClass = func() (c [256]uint64) {
+	for b, k := range byteClass {
+		v := uint64(k&bPunct) | uint64(k&bComma>>1)<<packedBits | uint64(k&bDigit>>2)<<(2*packedBits)
+		if k&bSep != 0 {
+			v = tSep
+		}
+		if k&bCJK != 0 {
+			v = tCJK
+		}
+		c[b] = v
+	}
+	return c
+}()
+
+const (
+	packedBits = 20
+	packedMask = 1<<packedBits - 1
+	// packedRun is the most bytes added up before the fields are read:
+	// fewer than a field holds.
+	packedRun = 1 << (packedBits - 1)
+	tCJK      = 1 << 62
+	tSep      = 1 << 63
+)
+
+// tailCounts is what textFeatures counts in the text after the words it
+// looks up.
+type tailCounts struct {
+	words, caps, punct, commas, digits int
+}
+
+// countTail counts the words of t[i:] (a word starts at t[i]), those
+// that start with an upper-case letter, and the sentence ends, commas and
+// digits, as textFeatures' loop does word by word. Runs of eight ASCII
+// bytes are counted at once, with bit masks (one bit per byte: its top
+// one); other bytes one by one.
+func countTail(t []byte, i int) (c tailCounts) {
+	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	// eq marks the bytes of x (ASCII) equal to b; ge those >= b (no sum
+	// carries into the next byte: the bytes are below 0x80).
+	eq := func(x uint64, b byte) uint64 {
+		y := x ^ lsb*uint64(b)
+		return ^((y & low7) + low7 | y) & hi
+	}
+	ge := func(x uint64, b byte) uint64 { return (x + lsb*uint64(0x80-b)) & hi }
+	n := len(t)
+	prevSep := true // t[i] starts a word
+	for i < n {
+		end := min(i+8, n)
+		if end-i == 8 {
+			if x := binary.LittleEndian.Uint64(t[i:]); x&hi == 0 {
+				sep := eq(x, ' ') | eq(x, '\n')
+				carry := uint64(0)
+				if prevSep {
+					carry = 0x80
+				}
+				starts := (sep<<8 | carry) &^ sep
+				upper := ge(x, 'A') &^ ge(x, 'Z'+1)
+				c.words += bits.OnesCount64(starts)
+				c.caps += bits.OnesCount64(starts & upper)
+				c.punct += bits.OnesCount64(eq(x, '.') | eq(x, '!') | eq(x, '?'))
+				c.commas += bits.OnesCount64(eq(x, ','))
+				c.digits += bits.OnesCount64(ge(x, '0') &^ ge(x, '9'+1))
+				prevSep = sep>>63 != 0
+				i = end
+				continue
+			}
+		}
+		for ; i < end; i++ {
+			b := t[i]
+			k := byteClass[b]
+			if k&bSep != 0 {
+				prevSep = true
+				continue
+			}
+			if prevSep {
+				prevSep = false
+				c.words++
+				if b < utf8.RuneSelf {
+					if 'A' <= b && b <= 'Z' {
+						c.caps++
+					}
+				} else {
+					j := i + 1
+					for j < n && byteClass[t[j]]&bSep == 0 {
+						j++
+					}
+					if r, _ := utf8.DecodeRune(t[i:j]); unicode.IsUpper(r) {
+						c.caps++
+					}
+				}
+			}
+			if k&bCJK != 0 {
+				if i+2 < n && (b == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
+					b == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f)) { // ！ ？
+					c.punct++
+				}
+				continue
+			}
+			c.punct += int(k & bPunct)
+			c.commas += int(k>>1) & 1
+			c.digits += int(k>>2) & 1
+		}
+	}
+	return c
+}
+
+// stopCacheSize is the number of slots of the Extractor's stop-word cache.
+const stopCacheSize = 1024
+
+// stopEntry is a slot of the stop-word cache: an ASCII lower-case word of
+// at most 16 bytes, zero-padded into a and b, its length plus one (0 for
+// an empty slot) and, in bit 7, whether the page's stoplist holds it.
+type stopEntry struct {
+	a, b uint64
+	n    uint8
+}
+
+// isStop reports whether the page's stoplist holds the word buf[:n], an
+// ASCII lower-case word of at most 16 bytes hashed to h, through a
+// direct-mapped cache of the words looked up before: the same few hundred
+// words make most of every page. buf must have 16 bytes.
+func (x *Extractor) isStop(buf []byte, n int, h uint64) bool {
+	a := binary.LittleEndian.Uint64(buf[0:8])
+	b := binary.LittleEndian.Uint64(buf[8:16])
+	switch {
+	case n < 8:
+		a &= 1<<(8*n) - 1
+		b = 0
+	case n < 16:
+		b &= 1<<(8*(n-8)) - 1
+	}
+	e := &x.stopCache[(h^h>>32)%stopCacheSize]
+	if e.a == a && e.b == b && e.n&0x1f == uint8(n+1) {
+		return e.n&0x80 != 0
+	}
+	in := x.stop.Contains(buf[:n])
+	e.a, e.b, e.n = a, b, uint8(n+1)
+	if in {
+		e.n |= 0x80
+	}
+	return in
+}
+
 // textFeatures sets the features read from a paragraph's text: stop
 // words, punctuation, capitals, digits and overlap with the articleBody.
 // It reads the text in one pass: each word is cut, counted, and, when it
@@ -256,27 +405,49 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 	}
 	buf := x.lower[:maxLowerLen]
 	hasBody := len(x.bodyHash) > 0
+	// Once no word needs looking up, the rest of the text is only
+	// counted, eight bytes at a time.
+	countOnly := !hasBody && x.stop == nil && len(x.titleHash) == 0
 	for i, n := 0, len(t); i < n; {
 		if byteClass[t[i]]&bSep != 0 {
 			i++
 			continue
 		}
+		if countOnly || nWords >= maxStopWords && !hasBody {
+			c := countTail(t, i)
+			nWords += c.words
+			caps += c.caps
+			punct += c.punct
+			commas += c.commas
+			digits += c.digits
+			break
+		}
 		start := i
-		for ; i < n; i++ {
-			k := byteClass[t[i]]
-			if k&(bSep|bCJK) != 0 {
-				if k&bSep != 0 {
-					break
+		// The counts of the word's bytes, packed (see textClass); the word
+		// is read in runs short enough that no field overflows.
+		for {
+			lim := min(n, i+packedRun)
+			var acc uint64
+			for ; i < lim; i++ {
+				v := textClass[t[i]]
+				if v >= tCJK {
+					if v&tSep != 0 {
+						break
+					}
+					if i+2 < n && (t[i] == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
+						t[i] == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f)) { // ！ ？
+						punct++
+					}
+					continue
 				}
-				if i+2 < n && (t[i] == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
-					t[i] == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f)) { // ！ ？
-					punct++
-				}
-				continue
+				acc += v
 			}
-			punct += int(k & bPunct)
-			commas += int(k>>1) & 1
-			digits += int(k>>2) & 1
+			punct += int(acc & packedMask)
+			commas += int(acc >> packedBits & packedMask)
+			digits += int(acc >> (2 * packedBits) & packedMask)
+			if i < lim || i == n {
+				break
+			}
 		}
 		w := t[start:i]
 		nWords++
@@ -308,13 +479,19 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 			}
 		}
 		if lookStop {
-			lw := buf[:min(len(tw), maxLowerLen)]
-			if !ascii || len(tw) > maxLowerLen {
-				x.lower = stopwords.AppendLower(x.lower[:0], tw)
-				lw = x.lower
-			}
-			if x.stop.Contains(lw) {
-				stop++
+			if ascii && len(tw) <= 16 {
+				if x.isStop(buf, len(tw), h) {
+					stop++
+				}
+			} else {
+				lw := buf[:min(len(tw), maxLowerLen)]
+				if !ascii || len(tw) > maxLowerLen {
+					x.lower = stopwords.AppendLower(x.lower[:0], tw)
+					lw = x.lower
+				}
+				if x.stop.Contains(lw) {
+					stop++
+				}
 			}
 		}
 		if len(tw) == 0 {

@@ -3,6 +3,7 @@ package auto
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"math"
 	"slices"
 	"sync"
@@ -42,42 +43,61 @@ type guesser struct {
 	cand  []int
 
 	distinct []counted
-	probes   [probeCacheSize]probeEntry // the languages of recent probe words
+	probes   [probeCacheSize]probeEntry // the languages of recent words
+	long     [maxLangs / 64]uint64      // probeLangs' answer for a word too long to cache
 }
 
 // probeCacheSize is the number of slots of the probe cache: the most
 // frequent words of pages are the same few hundred stop words from page to
 // page, so their languages are looked up once and remembered, in a
 // direct-mapped table indexed by the word's hash.
-const probeCacheSize = 1024
+const probeCacheSize = 4096
 
 // maxLangs is the most languages the probe cache can record.
 const maxLangs = 128
 
-// probeEntry is one slot of the probe cache: the hash of a word (0 for
-// an empty slot) and the set of languages whose lists hold it.
+// maxProbeLen is the longest word the probe cache holds (zero-padded in
+// two words); longer ones are looked up every time.
+const maxProbeLen = 16
+
+// probeEntry is one slot of the probe cache: a word, its length plus one
+// (0 for an empty slot) and the set of languages whose lists hold it.
 type probeEntry struct {
-	hash  uint64
+	a, b  uint64
+	n     uint8
 	langs [maxLangs / 64]uint64
 }
 
 // probeLangs returns the languages whose lists hold w, as a bit set, from
-// the cache or by looking w up in every list.
+// the cache or by looking w up in every list that may hold it.
 func (g *guesser) probeLangs(w []byte) *[maxLangs / 64]uint64 {
-	h := textHash(w) | 1
-	e := &g.probes[h%probeCacheSize]
-	if e.hash != h {
-		e.hash = h
-		clear(e.langs[:])
-		if may := g.index.lists(w); may != nil {
-			for l, s := range g.sets {
-				if may[l/64]&(1<<(l%64)) != 0 && s.Contains(w) {
-					e.langs[l/64] |= 1 << (l % 64)
-				}
+	if len(w) > maxProbeLen {
+		g.long = g.lookupLangs(w)
+		return &g.long
+	}
+	var pad [maxProbeLen]byte
+	copy(pad[:], w)
+	a := binary.LittleEndian.Uint64(pad[0:8])
+	b := binary.LittleEndian.Uint64(pad[8:16])
+	h := textHash(w)
+	e := &g.probes[(h^h>>32)%probeCacheSize]
+	if e.n != uint8(len(w)+1) || e.a != a || e.b != b {
+		e.a, e.b, e.n = a, b, uint8(len(w)+1)
+		e.langs = g.lookupLangs(w)
+	}
+	return &e.langs
+}
+
+// lookupLangs returns the languages whose lists hold w.
+func (g *guesser) lookupLangs(w []byte) (langs [maxLangs / 64]uint64) {
+	if may := g.index.lists(w); may != nil {
+		for l, s := range g.sets {
+			if may[l/64]&(1<<(l%64)) != 0 && s.Contains(w) {
+				langs[l/64] |= 1 << (l % 64)
 			}
 		}
 	}
-	return &e.langs
+	return langs
 }
 
 // langIndex tells, for any word, which of the guesser's lists may hold it:
@@ -241,11 +261,12 @@ func (g *guesser) guess(words [][]byte) int {
 		rest += d.n
 	}
 	for _, d := range g.distinct[probe:] {
-		if may := g.index.lists(d.w); may != nil {
-			for _, l := range g.cand {
-				if may[l/64]&(1<<(l%64)) != 0 && g.sets[l].Contains(d.w) {
-					g.hits[l] += d.n
-				}
+		// The cache answers for every list; the candidates' bits are
+		// those a lookup in their lists alone would give.
+		langs := g.probeLangs(d.w)
+		for _, l := range g.cand {
+			if langs[l/64]&(1<<(l%64)) != 0 {
+				g.hits[l] += d.n
 			}
 		}
 		rest -= d.n

@@ -56,6 +56,10 @@ func (x *Extractor) classify() {
 	if x.stop == nil {
 		w = &x.model.NoLang
 	}
+	if x.stopCacheFor != x.stop {
+		clear(x.stopCache[:])
+		x.stopCacheFor = x.stop
+	}
 	x.stage1()
 	x.containerFeatures()
 	for i := range paras {
@@ -69,13 +73,17 @@ func (x *Extractor) classify() {
 	}
 	x.stage2()
 	th := w.Threshold[min(x.cfg.Favor, numFavors-1)]
+	keep := newCut(th)
 	clear(x.seen)
 	text, _ := x.pm.Arenas()
 	for i := range paras {
 		p := &paras[i]
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		p.CFClass = decide(x.prob[i] >= th)
-		x.prob[i] = sigmoid(logit(w.Stage2[:], f))
+		// From here on x.prob holds the final log-odds (Probability
+		// turns them into the probability): the class only needs their
+		// side of the threshold's.
+		x.prob[i] = logit(w.Stage2[:], f)
 		// Only texts of minRepeat bytes or more are compared, so only
 		// those are hashed and remembered.
 		t := text[p.Text.Start:p.Text.End]
@@ -84,13 +92,50 @@ func (x *Extractor) classify() {
 			h = xxhash.Sum64(t)
 		}
 		if hidden(f) || len(t) >= minRepeat && x.seenBefore(h) {
-			x.prob[i] = 0
+			x.prob[i] = zeroLogit
 		}
-		p.Class = decide(x.prob[i] >= th)
+		p.Class = decide(keep.good(x.prob[i]))
 		if p.Class == blocks.Good && len(t) >= minRepeat {
 			x.seen[h] = struct{}{}
 		}
 	}
+}
+
+// zeroLogit is the log-odds of probability 0: sigmoid(zeroLogit) is 0.
+var zeroLogit = float32(math.Inf(-1))
+
+// cut decides whether a final log-odds z passes the threshold th, that is
+// whether sigmoid(z) >= th, without computing the sigmoid away from the
+// threshold: the sigmoid is monotone, so z above logit(th) by a margin far
+// wider than any rounding passes, z below it by the margin fails, and only
+// z within the margin is decided by sigmoid(z) >= th itself.
+type cut struct {
+	th     float32
+	lo, hi float64 // below lo fails, at or above hi passes; NaN: always compute
+}
+
+// cutMargin is the margin around logit(th): the float32 rounding of the
+// sigmoid moves it by less than 1e-6 at any threshold the model uses.
+const cutMargin = 0.01
+
+func newCut(th float32) cut {
+	c := cut{th: th, lo: math.NaN(), hi: math.NaN()}
+	if t := float64(th); t > 0.01 && t < 0.99 {
+		z := math.Log(t / (1 - t))
+		c.lo, c.hi = z-cutMargin, z+cutMargin
+	}
+	return c
+}
+
+// good reports whether sigmoid(z) >= c.th.
+func (c cut) good(z float32) bool {
+	switch z64 := float64(z); {
+	case z64 >= c.hi:
+		return true
+	case z64 < c.lo:
+		return false
+	}
+	return sigmoid(z) >= c.th
 }
 
 // hidden reports whether most of a paragraph's text is hidden from

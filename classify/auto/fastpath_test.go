@@ -1,0 +1,211 @@
+package auto
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// randomBytes returns n bytes drawn mostly from the characters that
+// matter to the fast paths: ASCII letters, separators, punctuation and
+// UTF-8 sequences.
+func randomBytes(r *rand.Rand, n int) []byte {
+	const alphabet = "aZ-_ \t\n\r.,0Hidenv\x00\x1f!\"~"
+	b := make([]byte, 0, n)
+	for len(b) < n {
+		switch r.IntN(6) {
+		case 0:
+			b = append(b, byte(r.IntN(256)))
+		case 1:
+			b = append(b, "é日本ü"[r.IntN(4)*2:][:2]...)
+		default:
+			b = append(b, alphabet[r.IntN(len(alphabet))])
+		}
+	}
+	return b
+}
+
+func TestVisibleRunesFast(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		b := randomBytes(r, r.IntN(70))
+		if got, want := visibleRunes(b), visibleRunesRef(b); got != want {
+			t.Fatalf("visibleRunes(%q) = %d, want %d", b, got, want)
+		}
+	}
+	for c := range 256 {
+		b := []byte{byte(c), byte(c), byte(c), byte(c), byte(c), byte(c), byte(c), byte(c), byte(c)}
+		if got, want := visibleRunes(b), visibleRunesRef(b); got != want {
+			t.Fatalf("visibleRunes(%q) = %d, want %d", b, got, want)
+		}
+	}
+}
+
+func TestClassCuesHidden(t *testing.T) {
+	vals := []string{"hidden", "x HIDDEN y", "sr-only", "a\tvisually-hidden", "visuallyHidden", "hidden-xs",
+		"screen-reader-text foo", "d-none", " invisible ", "inVisible", "hide\n", "  ", "", "hidden\rnav", "hiddenx", "article content"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		vals = append(vals, string(randomBytes(r, r.IntN(40))))
+	}
+	for _, v := range vals {
+		want := classCuesRef([]byte(v))
+		if hiddenClassRef([]byte(v)) {
+			want |= 1 << cueHidden
+		}
+		if got := classCues([]byte(v), true); got != want {
+			t.Fatalf("classCues(%q, true) = %b, want %b", v, got, want)
+		}
+	}
+}
+
+// classCuesRef and hiddenClassRef are the byte-by-byte versions of
+// classCues that the one-pass version must agree with.
+func classCuesRef(v []byte) cueSet {
+	var s cueSet
+	for i := 0; i < len(v); {
+		for i < len(v) && !isAlnum(v[i]) {
+			i++
+		}
+		if i == len(v) {
+			break
+		}
+		h, n := uint64(fnvOffset), 0
+		for ; i < len(v) && isAlnum(v[i]); i++ {
+			c := v[i]
+			if 'A' <= c && c <= 'Z' {
+				if n > 0 && 'a' <= v[i-1] && v[i-1] <= 'z' {
+					break
+				}
+				c |= 0x20
+			}
+			h = (h ^ uint64(c)) * fnvPrime
+			n++
+		}
+		if n > maxWordLen {
+			continue
+		}
+		if c, ok := lookupCue(h); ok {
+			s |= 1 << c
+		}
+	}
+	return s
+}
+
+func hiddenClassRef(v []byte) bool {
+	for i := 0; i < len(v); {
+		for i < len(v) && isSpace(v[i]) {
+			i++
+		}
+		j := i
+		for j < len(v) && !isSpace(v[j]) {
+			j++
+		}
+		w := v[i:j]
+		i = j
+		switch len(w) { // the lengths of the words below
+		case 4, 6, 7, 9, 14, 15, 18:
+		default:
+			continue
+		}
+		switch {
+		case bytes.EqualFold(w, []byte("hidden")), bytes.EqualFold(w, []byte("hide")),
+			bytes.EqualFold(w, []byte("sr-only")), bytes.EqualFold(w, []byte("visually-hidden")),
+			bytes.EqualFold(w, []byte("visuallyhidden")), bytes.EqualFold(w, []byte("screen-reader-text")),
+			bytes.EqualFold(w, []byte("d-none")), bytes.EqualFold(w, []byte("invisible")):
+			return true
+		}
+	}
+	return false
+}
+
+func TestCutMatchesSigmoid(t *testing.T) {
+	for _, th := range []float32{0.45000008, 0.7499998, 0.22500002, 0.17500001, 0.5, 0.02, 0.98, 0, 1, 0.001} {
+		c := newCut(th)
+		z0 := float32(math.Log(float64(th) / (1 - float64(th))))
+		if math.IsInf(float64(z0), 0) || math.IsNaN(float64(z0)) {
+			z0 = 0
+		}
+		for _, z := range []float32{z0, -20, 20, zeroLogit, float32(math.Inf(1)), float32(math.NaN())} {
+			if got, want := c.good(z), sigmoid(z) >= th; got != want {
+				t.Fatalf("th %v z %v: good %v, sigmoid %v", th, z, got, want)
+			}
+		}
+		// Every float32 within ±0.05 of logit(th), then coarser steps.
+		for _, dir := range []float32{-1, 1} {
+			z := z0
+			for k := 0; k < 2000000 && math.Abs(float64(z-z0)) < 0.05; k++ {
+				if got, want := c.good(z), sigmoid(z) >= th; got != want {
+					t.Fatalf("th %v z %v: good %v, sigmoid %v", th, z, got, want)
+				}
+				z = math.Nextafter32(z, dir*float32(math.Inf(1)))
+			}
+		}
+		for z := float32(-30); z < 30; z += 0.001 {
+			if got, want := c.good(z), sigmoid(z) >= th; got != want {
+				t.Fatalf("th %v z %v: good %v, sigmoid %v", th, z, got, want)
+			}
+		}
+	}
+}
+
+// countTailRef counts as textFeatures' word loop did before countTail.
+func countTailRef(t []byte, i int) (c tailCounts) {
+	for n := len(t); i < n; {
+		if byteClass[t[i]]&bSep != 0 {
+			i++
+			continue
+		}
+		start := i
+		for ; i < n; i++ {
+			k := byteClass[t[i]]
+			if k&(bSep|bCJK) != 0 {
+				if k&bSep != 0 {
+					break
+				}
+				if i+2 < n && (t[i] == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 ||
+					t[i] == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f)) {
+					c.punct++
+				}
+				continue
+			}
+			c.punct += int(k & bPunct)
+			c.commas += int(k>>1) & 1
+			c.digits += int(k>>2) & 1
+		}
+		w := t[start:i]
+		c.words++
+		if ch := w[0]; ch < utf8.RuneSelf {
+			if 'A' <= ch && ch <= 'Z' {
+				c.caps++
+			}
+		} else if r, _ := utf8.DecodeRune(w); unicode.IsUpper(r) {
+			c.caps++
+		}
+	}
+	return c
+}
+
+func TestCountTail(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	parts := []string{"The", "a", "quick", " ", "\n", "  ", ".", ",", "!", "?", "2024", "É", "été", "日本", "。", "！", "？",
+		"\xe3\x80", "\xef\xbc", "\xc3", "Zz", "@[`{", "/:", "\t", "x9", "ALL"}
+	for range 20000 {
+		var b []byte
+		for range r.IntN(40) {
+			b = append(b, parts[r.IntN(len(parts))]...)
+		}
+		b = append(b, randomBytes(r, r.IntN(4))...)
+		for i := 0; i < len(b); i++ {
+			if byteClass[b[i]]&bSep != 0 {
+				continue
+			}
+			if got, want := countTail(b, i), countTailRef(b, i); got != want {
+				t.Fatalf("countTail(%q, %d) = %+v, want %+v", b, i, got, want)
+			}
+		}
+	}
+}
