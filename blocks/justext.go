@@ -470,23 +470,8 @@ func (m *ParagraphMaker) finishParagraph() {
 }
 
 func (m *ParagraphMaker) countStopWords(text []byte) int {
-	n := 0
-	for i := 0; i < len(text); {
-		for i < len(text) && (text[i] == ' ' || text[i] == '\n') {
-			i++
-		}
-		j := i
-		for j < len(text) && text[j] != ' ' && text[j] != '\n' {
-			j++
-		}
-		if j > i {
-			m.lower = stopwords.AppendLower(m.lower[:0], text[i:j])
-			if m.stop.Contains(m.lower) {
-				n++
-			}
-		}
-		i = j
-	}
+	n, lower := m.stop.CountWords(text, m.lower)
+	m.lower = lower
 	return n
 }
 

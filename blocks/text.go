@@ -35,30 +35,45 @@ func isPySpace(r rune) bool {
 	return 0x2000 <= r && r <= 0x200a
 }
 
-// nextRune decodes the rune at s[i], with an ASCII fast path.
-func nextRune(s []byte, i int) (rune, int) {
-	if c := s[i]; c < utf8.RuneSelf {
-		return rune(c), 1
+// Byte classes of textClass.
+const (
+	ctWord    = iota // ASCII, not whitespace
+	ctSpace          // ASCII whitespace other than '\n' and '\r'
+	ctNewline        // '\n' or '\r'
+	ctHigh           // a byte of a non-ASCII character
+)
+
+// textClass classifies bytes for the whitespace scans, so that ASCII text
+// and ASCII whitespace take one table lookup per byte and no decoding.
+var textClass = func() (t [256]uint8) {
+	for c := range 0x80 {
+		if isPySpace(rune(c)) {
+			t[c] = ctSpace
+		}
 	}
-	return utf8.DecodeRune(s[i:])
-}
+	t['\n'], t['\r'] = ctNewline, ctNewline
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = ctHigh
+	}
+	return t
+}()
 
 // isBlank reports whether s is empty or all whitespace (Python's
 // `not s or s.isspace()`).
 func isBlank(s []byte) bool {
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c > ' ' || !isPySpace(rune(c)) {
+		switch textClass[s[i]] {
+		case ctWord:
+			return false
+		case ctHigh:
+			r, n := utf8.DecodeRune(s[i:])
+			if !isPySpace(r) {
 				return false
 			}
+			i += n
+		default:
 			i++
-			continue
 		}
-		r, n := utf8.DecodeRune(s[i:])
-		if !isPySpace(r) {
-			return false
-		}
-		i += n
 	}
 	return true
 }
@@ -66,14 +81,35 @@ func isBlank(s []byte) bool {
 // asciiWordEnd returns the end of the run of ASCII bytes from i that are
 // not whitespace: the bulk of text, copied without decoding.
 func asciiWordEnd(s []byte, i int) int {
-	for i < len(s) {
-		c := s[i]
-		if c >= 0x80 || c <= ' ' && isPySpace(rune(c)) {
-			break
-		}
+	for i < len(s) && textClass[s[i]] == ctWord {
 		i++
 	}
 	return i
+}
+
+// spaceEnd returns the end of the whitespace run from i, and the separator
+// jusText replaces it by: '\n' if it holds '\n' or '\r', ' ' otherwise.
+// The run is empty when s[i] is not whitespace.
+func spaceEnd(s []byte, i int) (int, byte) {
+	sep := byte(' ')
+	for i < len(s) {
+		switch textClass[s[i]] {
+		case ctWord:
+			return i, sep
+		case ctSpace:
+			i++
+		case ctNewline:
+			sep = '\n'
+			i++
+		default:
+			r, w := utf8.DecodeRune(s[i:])
+			if !isPySpace(r) {
+				return i, sep
+			}
+			i += w
+		}
+	}
+	return i, sep
 }
 
 // appendNodeNormalized appends jusText's normalize_whitespace(s) to dst:
@@ -89,24 +125,15 @@ func appendNodeNormalized(dst, s []byte) []byte {
 			i = j
 			continue
 		}
-		r, w := nextRune(s, i)
-		if !isPySpace(r) {
-			dst = append(dst, s[i:i+w]...)
-			i += w
+		if j, sep := spaceEnd(s, i); j > i {
+			dst = append(dst, sep)
+			i = j
 			continue
 		}
-		sep := byte(' ')
-		for i < len(s) {
-			r, w := nextRune(s, i)
-			if !isPySpace(r) {
-				break
-			}
-			if r == '\n' || r == '\r' {
-				sep = '\n'
-			}
-			i += w
-		}
-		dst = append(dst, sep)
+		// A non-ASCII character that is not whitespace.
+		_, w := utf8.DecodeRune(s[i:])
+		dst = append(dst, s[i:i+w]...)
+		i += w
 	}
 	return dst
 }
@@ -122,19 +149,16 @@ func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 	for i := 0; i < len(s); {
 		j := asciiWordEnd(s, i)
 		w := j - i
-		var r rune
-		if w == 0 {
-			r, w = nextRune(s, i)
-			if isPySpace(r) {
-				switch {
-				case r == '\n' || r == '\r':
-					pending = '\n'
-				case pending == 0:
-					pending = ' '
+		ascii := w > 0
+		if !ascii {
+			if k, sep := spaceEnd(s, i); k > i {
+				if sep == '\n' || pending == 0 {
+					pending = sep
 				}
-				i += w
+				i = k
 				continue
 			}
+			_, w = utf8.DecodeRune(s[i:])
 		}
 		if pending != 0 || runes == 0 {
 			if runes > 0 {
@@ -145,7 +169,7 @@ func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 			words++
 		}
 		dst = append(dst, s[i:i+w]...)
-		if r == 0 {
+		if ascii {
 			runes += w // an ASCII run: one code point per byte
 		} else {
 			runes++

@@ -80,5 +80,17 @@ func BenchmarkCountPages(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(words), "ns/word")
 		})
+		b.Run(lang+"-CountWords", func(b *testing.B) {
+			var buf []byte
+			n := 0
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var k int
+				k, buf = set.CountWords(text, buf)
+				n += k
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(words), "ns/word")
+		})
 	}
 }

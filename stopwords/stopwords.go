@@ -145,3 +145,74 @@ func build(keys []string) (*Set, error) {
 func AppendLower(dst, word []byte) []byte {
 	return pylower.AppendLower(dst, word)
 }
+
+// Byte classes for CountWords: a word separator, an ASCII capital, a byte
+// of a non-ASCII character.
+const (
+	classSep = 1 << iota
+	classUpper
+	classHigh
+)
+
+var byteClass = func() (c [256]uint8) {
+	c[' '], c['\n'] = classSep, classSep
+	for b := 'A'; b <= 'Z'; b++ {
+		c[b] = classUpper
+	}
+	for b := 0x80; b < 0x100; b++ {
+		c[b] = classHigh
+	}
+	return c
+}()
+
+// CountWords returns how many of the words of text s contains once
+// lower-cased with AppendLower, a word being a maximal run of bytes other
+// than ' ' and '\n'. For text whose only whitespace is ' ' and '\n', such
+// as jusText's normalised paragraph text, that is the number of words w
+// of Python's text.split() with w.lower() in the set. buf is scratch space
+// for lower-cased words; CountWords returns it, possibly grown, for reuse.
+// It does not allocate when buf has room for every word of text.
+//
+// It gives the same count as AppendLower and Contains word by word, but
+// lower-cases an ASCII word with a table, without decoding runes, and
+// probes a word with no capital and no non-ASCII byte in place.
+func (s *Set) CountWords(text, buf []byte) (int, []byte) {
+	if s == nil || s.t.Len() == 0 {
+		return 0, buf
+	}
+	t := &s.t
+	n := 0
+	for i := 0; i < len(text); {
+		if byteClass[text[i]]&classSep != 0 {
+			i++
+			continue
+		}
+		j, acc := i, uint8(0)
+		for j < len(text) {
+			c := byteClass[text[j]]
+			if c&classSep != 0 {
+				break
+			}
+			acc |= c
+			j++
+		}
+		word := text[i:j]
+		i = j
+		switch acc {
+		case 0: // already lower-case ASCII
+		case classUpper:
+			buf = append(buf[:0], word...)
+			for k, c := range buf {
+				buf[k] = c | (byteClass[c]&classUpper)<<4 // 'A'|0x20 == 'a'
+			}
+			word = buf
+		default:
+			buf = pylower.AppendLower(buf[:0], word)
+			word = buf
+		}
+		if t.Contains(word) {
+			n++
+		}
+	}
+	return n, buf
+}

@@ -572,3 +572,91 @@ func TestAll(t *testing.T) {
 		t.Fatal("a nil Set yields a word")
 	}
 }
+
+// countWordByWord is CountWords the plain way: split at ' ' and '\n',
+// AppendLower and Contains each word.
+func countWordByWord(s *Set, text []byte) int {
+	n := 0
+	for _, w := range bytes.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '\n' }) {
+		if s.Contains(AppendLower(nil, w)) {
+			n++
+		}
+	}
+	return n
+}
+
+var countWordsInputs = []string{
+	"",
+	" \n ",
+	"The quick brown fox jumps over THE lazy dog",
+	"the\nTHE The tHe  thE\n\nof  OF",
+	"ABOUT Above aBoVe after-all it's IT'S",
+	"Don’t “THE” — über ÜBER straße İT",
+	"ΟΔΟΣ το ΤΟ Σ ΑΣ'Α",
+	"a\xffB \xc3 THE\xe2\x80 the\t\rof",
+	"ÉCOLE école der DER Die die UND und für FÜR",
+}
+
+var customWords = []string{"İT", "über", "Straße", "école", "οδος", "το", "σ", "ας'α", "Don’t", "“the”", "a"}
+
+// TestCountWords checks that CountWords, with its ASCII fast path and
+// in-place probes, counts as the word-by-word loop does, on ASCII and
+// mixed text, with the built-in sets and with sets holding capitals'
+// lowered forms and non-ASCII words.
+func TestCountWords(t *testing.T) {
+	custom, err := New(customWords)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := []*Set{custom, nil}
+	for _, lang := range []string{"English", "German", "French", "Greek"} {
+		s, err := Lookup(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, s)
+	}
+	var buf []byte
+	for _, s := range sets {
+		for _, in := range countWordsInputs {
+			var got int
+			got, buf = s.CountWords([]byte(in), buf)
+			if want := countWordByWord(s, []byte(in)); got != want {
+				t.Errorf("set of %d words: CountWords(%q) = %d, word by word %d", s.Len(), in, got, want)
+			}
+		}
+	}
+	english, _ := Lookup("English")
+	if n, _ := english.CountWords([]byte("The THE the tHE of"), nil); n != 5 {
+		t.Errorf("CountWords counts %d English stop words in %q, want 5", n, "The THE the tHE of")
+	}
+	text := []byte(strings.Join(countWordsInputs, "\n"))
+	buf = make([]byte, 0, 64)
+	if n := testing.AllocsPerRun(100, func() { _, buf = english.CountWords(text, buf) }); n != 0 {
+		t.Errorf("CountWords allocates %v times", n)
+	}
+}
+
+func FuzzCountWords(f *testing.F) {
+	for _, s := range countWordsInputs {
+		f.Add(s)
+	}
+	english, _ := Lookup("English")
+	german, _ := Lookup("German")
+	custom, err := New(customWords)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, set := range []*Set{english, german, custom} {
+			if got, want := countOf(set, s), countWordByWord(set, []byte(s)); got != want {
+				t.Errorf("CountWords(%q) = %d, word by word %d", s, got, want)
+			}
+		}
+	})
+}
+
+func countOf(s *Set, text string) int {
+	n, _ := s.CountWords([]byte(text), nil)
+	return n
+}

@@ -16,6 +16,7 @@ package phash
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/bits"
@@ -183,7 +184,7 @@ func (t *Table) Contains(key []byte) bool {
 	if n <= 0 {
 		return false
 	}
-	h := xxhash.Sum64(key)
+	h := Sum64(key)
 	var i int
 	if d := t.Disp[reduce(h, len(t.Disp))]; d < 0 {
 		i = int(-1 - d)
@@ -215,4 +216,48 @@ func mix(h uint64, d uint32) uint64 {
 func reduce(h uint64, n int) int {
 	hi, _ := bits.Mul64(h, uint64(n))
 	return int(hi)
+}
+
+// The primes of xxHash64.
+const (
+	prime1 uint64 = 11400714785074694791
+	prime2 uint64 = 14029467366897019727
+	prime3 uint64 = 1609587929392839161
+	prime4 uint64 = 9650029242287828579
+	prime5 uint64 = 2870177450012600261
+)
+
+// Sum64 returns xxhash.Sum64(key). Keys shorter than 32 bytes, which is
+// nearly every word looked up, are hashed here in Go, which saves the
+// call into the package's assembly; the result is the same (TestSum64).
+func Sum64(key []byte) uint64 {
+	n := len(key)
+	if n >= 32 {
+		return xxhash.Sum64(key)
+	}
+	h := prime5 + uint64(n)
+	b := key
+	for ; len(b) >= 8; b = b[8:] {
+		k := binary.LittleEndian.Uint64(b)
+		k *= prime2
+		k = bits.RotateLeft64(k, 31)
+		k *= prime1
+		h ^= k
+		h = bits.RotateLeft64(h, 27)*prime1 + prime4
+	}
+	if len(b) >= 4 {
+		h ^= uint64(binary.LittleEndian.Uint32(b)) * prime1
+		h = bits.RotateLeft64(h, 23)*prime2 + prime3
+		b = b[4:]
+	}
+	for _, c := range b {
+		h ^= uint64(c) * prime5
+		h = bits.RotateLeft64(h, 11) * prime1
+	}
+	h ^= h >> 33
+	h *= prime2
+	h ^= h >> 29
+	h *= prime3
+	h ^= h >> 32
+	return h
 }

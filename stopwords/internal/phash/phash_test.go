@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // words returns the keys t holds, in slot order.
@@ -165,4 +167,31 @@ func BenchmarkBuild(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestSum64 checks the Go short-key path of Sum64 against xxhash at every
+// length on both sides of its 32-byte limit.
+func TestSum64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n <= 70; n++ {
+		for range 50 {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = byte(rng.IntN(256))
+			}
+			if got, want := Sum64(b), xxhash.Sum64(b); got != want {
+				t.Fatalf("Sum64(%x) = %#x, xxhash gives %#x", b, got, want)
+			}
+		}
+	}
+}
+
+func FuzzSum64(f *testing.F) {
+	f.Add([]byte("the"))
+	f.Add([]byte("0123456789abcdef0123456789abcde"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := Sum64(b), xxhash.Sum64(b); got != want {
+			t.Errorf("Sum64(%x) = %#x, xxhash gives %#x", b, got, want)
+		}
+	})
 }

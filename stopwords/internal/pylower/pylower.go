@@ -39,6 +39,26 @@ func AppendLower(dst, word []byte) []byte {
 			i++
 			continue
 		}
+		// Fast paths for the code points whose lowering is context-free
+		// and stays within the same UTF-8 length: the two-byte ones through
+		// lower2, and three-byte ranges with no capitals (U+2000-U+207F
+		// punctuation and super/subscripts, U+3000-U+9FFF CJK and kana,
+		// U+AC00-U+D7FF Hangul) copied as they are.
+		if i+1 < len(word) && word[i+1]&0xc0 == 0x80 {
+			c2 := word[i+1]
+			if 0xc2 <= c && c <= 0xdf {
+				if l := lower2[rune(c&0x1f)<<6|rune(c2&0x3f)]; l != 0 {
+					dst = append(dst, 0xc0|byte(l>>6), 0x80|byte(l&0x3f))
+					i += 2
+					continue
+				}
+			} else if i+2 < len(word) && word[i+2]&0xc0 == 0x80 &&
+				(c == 0xe2 && c2 <= 0x81 || 0xe3 <= c && c <= 0xe9 || c == 0xea && c2 >= 0xb0 || c == 0xeb || c == 0xec || c == 0xed && c2 <= 0x9f) {
+				dst = append(dst, c, c2, word[i+2])
+				i += 3
+				continue
+			}
+		}
 		r, size := utf8.DecodeRune(word[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
@@ -54,6 +74,19 @@ func AppendLower(dst, word []byte) []byte {
 	}
 	return dst
 }
+
+// lower2 maps each two-byte code point (U+0080-U+07FF) to its lowercase
+// form when that is context-free and also two bytes long, and to 0
+// otherwise (U+0130 İ, U+03A3 Σ, and the few whose lowercase form is
+// longer), which sends them through the general path.
+var lower2 = func() (t [0x800]uint16) {
+	for r := rune(0x80); r < 0x800; r++ {
+		if l := unicode.ToLower(r); r != capitalDotI && r != capitalSigma && 0x80 <= l && l < 0x800 {
+			t[r] = uint16(l)
+		}
+	}
+	return t
+}()
 
 // sigma returns the lowercase form of the capital sigma at word[start:end],
 // following CPython's handle_capital_sigma.

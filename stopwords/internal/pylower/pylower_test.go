@@ -254,3 +254,63 @@ func BenchmarkAppendLower(b *testing.B) {
 		})
 	}
 }
+
+// appendLowerGeneral is AppendLower without its fast paths (two-byte code
+// points by table, three-byte ranges copied): every non-ASCII code point
+// through the Unicode tables.
+func appendLowerGeneral(dst, word []byte) []byte {
+	for i := 0; i < len(word); {
+		c := word[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(word[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, c)
+		case r == capitalDotI:
+			dst = append(dst, 'i', 0xcc, 0x87)
+		case r == capitalSigma:
+			dst = utf8.AppendRune(dst, sigma(word, i, i+size))
+		default:
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		}
+		i += size
+	}
+	return dst
+}
+
+// TestFastPathsMatchGeneral checks the fast paths of AppendLower against
+// the table lookups they replace: every code point they cover, alone, in
+// words and next to a capital sigma, and their lead bytes cut short.
+func TestFastPathsMatchGeneral(t *testing.T) {
+	var ins []string
+	for _, lo := range [][2]rune{{0x80, 0x7ff}, {0x2000, 0x207f}, {0x3000, 0x9fff}, {0xa000, 0xa0ff}, {0xabf0, 0xd7ff}, {0xf900, 0xf9ff}} {
+		for r := lo[0]; r <= lo[1]; r++ {
+			c := string(r)
+			ins = append(ins, c, "A"+c+"b", "ΑΣ"+c, c+"Σ", "Σ"+c+"Α", c[:len(c)-1], c[:1]+"x", "x"+c[:len(c)-1])
+		}
+	}
+	ins = append(ins, "\xe2\x80", "\xe2\x82\xac", "\xe2\x80\xe2\x80\x99", "\xc3", "\xc3\xc3\x80", "\xed\xa0\x80", "\xea\xaf\xbf", "\xe9\xbf", "\xd0\x90\xd0")
+	for _, s := range ins {
+		if got, want := string(AppendLower(nil, []byte(s))), string(appendLowerGeneral(nil, []byte(s))); got != want {
+			t.Errorf("AppendLower(%+q) = %+q, the general path gives %+q", s, got, want)
+		}
+	}
+}
+
+func FuzzFastPathsMatchGeneral(f *testing.F) {
+	for _, s := range []string{"Don’t", "ÉCOLE—Straße", "ΑΣ…", "\xe2\x80", "a\xc3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := string(AppendLower(nil, []byte(s))), string(appendLowerGeneral(nil, []byte(s))); got != want {
+			t.Errorf("AppendLower(%+q) = %+q, the general path gives %+q", s, got, want)
+		}
+	})
+}
