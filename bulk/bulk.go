@@ -25,6 +25,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jtextract/jt"
+	"github.com/jtextract/jt/internal/countio"
 	"github.com/jtextract/jt/warc"
 )
 
@@ -156,7 +157,7 @@ func (p *Processor) Run(ctx context.Context, name string, in io.Reader, out io.W
 	// Chunk buffers go back to the reader once written, sparing the
 	// garbage collector; the window bounds how many are in use.
 	free := make(chan []byte, 16*p.cfg.Workers+2)
-	cr := &countingReader{r: in}
+	cr := &countio.Reader{R: in}
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(jobs)
@@ -176,7 +177,7 @@ func (p *Processor) Run(ctx context.Context, name string, in io.Reader, out io.W
 			}
 		}
 	}
-	st.Bytes = cr.n
+	st.Bytes = cr.N
 	if c.err != nil {
 		return st, fmt.Errorf("%w: %w", ErrOutput, c.err)
 	}
@@ -184,18 +185,6 @@ func (p *Processor) Run(ctx context.Context, name string, in io.Reader, out io.W
 		return st, fmt.Errorf("bulk: reading %s: %w", name, err)
 	}
 	return st, ctx.Err()
-}
-
-// countingReader counts the bytes of the input consumed.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // read cuts the input into jobs until it ends or ctx is done: gzip

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jtextract/jt/internal/countio"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -77,7 +78,7 @@ func (r *Record) Type() string { return r.Header.Get("WARC-Type") }
 // Reader reads the records of one WARC file.
 type Reader struct {
 	cfg    config
-	raw    *countingReader
+	raw    *countio.Reader
 	src    *bufio.Reader // the raw input
 	gz     *gzip.Reader
 	zd     *zstd.Decoder
@@ -101,18 +102,6 @@ type Reader struct {
 // kind resynchronises instead, losing the swallowed records with an error.
 const maxPushBacks = 16
 
-// countingReader counts the bytes read from the input.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // NewReader returns a Reader of r, detecting the compression from the first
 // bytes. It fails only for an invalid option; a damaged or foreign input is
 // reported by Next.
@@ -123,7 +112,7 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 			return nil, err
 		}
 	}
-	cr := &countingReader{r: r}
+	cr := &countio.Reader{R: r}
 	rd := &Reader{cfg: cfg, raw: cr, src: bufio.NewReaderSize(cr, minReadBuffer), first: true}
 	return rd, nil
 }
@@ -134,14 +123,14 @@ func (r *Reader) Compression() Compression { return r.comp }
 
 // InputOffset returns the input offset up to which the input has been
 // consumed.
-func (r *Reader) InputOffset() int64 { return r.base + r.raw.n - int64(r.src.Buffered()) }
+func (r *Reader) InputOffset() int64 { return r.base + r.raw.N - int64(r.src.Buffered()) }
 
 // Reset makes r read src, keeping its options and buffers, as if made by
 // NewReader. inputOffset is where src begins in the input named by
 // WithName (a chunk from a Splitter, say): InputOffset counts from it, and
 // errors name the chunk by it (RecordError.Chunk).
 func (r *Reader) Reset(src io.Reader, inputOffset int64) {
-	r.raw.r, r.raw.n = src, 0
+	r.raw.R, r.raw.N = src, 0
 	r.src.Reset(r.raw)
 	r.Close()
 	r.zd = nil
