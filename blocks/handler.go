@@ -36,6 +36,7 @@ const MaxAttrs = 256
 type Attrs struct {
 	z    *tokenizer.Tokenizer
 	more bool
+	real bool // the element came from a start tag: Rewind may restart its attributes
 	n    int
 }
 
@@ -51,6 +52,32 @@ func (a *Attrs) Next() (key, val []byte, ok bool) {
 	return key, val, len(key) > 0
 }
 
+// NextKey is Next without the value: it returns the next attribute's
+// lower-cased name, and ok=false when there are none left. The value is
+// skipped undecoded unless Value asks for it, so that readers looking for a
+// few attributes do not pay for the values of the others.
+func (a *Attrs) NextKey() (key []byte, ok bool) {
+	if a == nil || !a.more || a.n >= MaxAttrs {
+		return nil, false
+	}
+	a.n++
+	key, a.more = a.z.TagAttrKey()
+	return key, len(key) > 0
+}
+
+// Value returns the decoded value of the attribute NextKey last returned,
+// valid as Next's value is.
+func (a *Attrs) Value() []byte { return a.z.TagAttrValue() }
+
+// Rewind restarts the attributes from the first one, so that a Handler
+// passing the event on to several readers (as Tee does) lets each of them
+// read every attribute.
+func (a *Attrs) Rewind() {
+	if a != nil {
+		a.rewind(a.real)
+	}
+}
+
 // rewind restarts the attributes from the first one, for the next handler
 // of a Tee.
 func (a *Attrs) rewind(real bool) {
@@ -64,12 +91,12 @@ func (a *Attrs) rewind(real bool) {
 // whether there was one. It consumes the attributes up to that one.
 func (a *Attrs) Get(key string) ([]byte, bool) {
 	for {
-		k, v, ok := a.Next()
+		k, ok := a.NextKey()
 		if !ok {
 			return nil, false
 		}
 		if string(k) == key {
-			return v, true
+			return a.Value(), true
 		}
 	}
 }

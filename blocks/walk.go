@@ -187,9 +187,9 @@ func (w *Walker) push(a atom.Atom, name []byte, real bool, h Handler) {
 	w.stack = append(w.stack, Elem{Atom: a, Name: w.name(a, name), ID: w.nextID})
 	w.nextID++
 	w.counts[countSlot(a)]++
-	w.attrs.more, w.attrs.n = real, 0
+	w.attrs.more, w.attrs.real, w.attrs.n = real, real, 0
 	h.StartElement(w.stack, &w.attrs)
-	w.attrs.more = false
+	w.attrs.more, w.attrs.real = false, false
 }
 
 func (w *Walker) implied(a atom.Atom, h Handler) { w.push(a, nil, false, h) }

@@ -96,6 +96,8 @@ type Tokenizer struct {
 	attrPos, attrEnd   int
 	attrStart          int // attrPos right after the tag name, for RewindTagAttrs
 	attrKey, attrVal   []byte
+	attrRaw            []byte // the value of the attribute TagAttrKey last read, undecoded
+	attrHasVal         bool   // whether that attribute had a value ('=')
 
 	// text, comment and doctype data
 	dataStart, dataEnd int
@@ -635,70 +637,120 @@ func (z *Tokenizer) RewindTagAttrs() { z.attrPos = z.attrStart }
 // value without character references is a view into the input itself, so
 // callers must not modify it.
 func (z *Tokenizer) TagAttr() (key, val []byte, more bool) {
-	b := z.buf[:z.attrEnd]
-	p := z.attrPos
-	for p < len(b) && (isSpace(b[p]) || b[p] == '/') {
-		p++
-	}
-	if p >= len(b) {
-		z.attrPos = p
+	key, more = z.TagAttrKey()
+	if key == nil {
 		return nil, nil, false
 	}
-	ks := p
-	p++
-	for p < len(b) && !isSpace(b[p]) && b[p] != '/' && b[p] != '=' {
+	return key, z.TagAttrValue(), more
+}
+
+// TagAttrKey is TagAttr without the value: it returns the next attribute's
+// lower-cased key and whether more attributes follow, and skips the value
+// without decoding it. TagAttrValue then returns the value, for the
+// callers that need it.
+func (z *Tokenizer) TagAttrKey() (key []byte, more bool) {
+	b := z.buf[:z.attrEnd]
+	p := z.attrPos
+	for p < len(b) && attrClass[b[p]]&aSkip != 0 {
 		p++
 	}
-	key = lowerInto(&z.attrKey, b[ks:p])
+	z.attrRaw, z.attrHasVal = nil, false
+	if p >= len(b) {
+		z.attrPos = p
+		return nil, false
+	}
+	ks := p
+	up := attrClass[b[p]]
+	p++
+	for p < len(b) {
+		k := attrClass[b[p]]
+		if k&aKeyEnd != 0 {
+			break
+		}
+		up |= k
+		p++
+	}
+	key = b[ks:p]
+	if up&aUpper != 0 {
+		key = lowerInto(&z.attrKey, key)
+	}
 	q := skipSpace(b, p)
-	val = z.attrVal[:0]
 	if q < len(b) && b[q] == '=' {
 		q = skipSpace(b, q+1)
-		var raw []byte
 		if q < len(b) && (b[q] == '"' || b[q] == '\'') {
 			k := bytes.IndexByte(b[q+1:], b[q])
 			if k < 0 {
 				k = len(b) - q - 1
 			}
-			raw = b[q+1 : q+1+k]
+			z.attrRaw = b[q+1 : q+1+k]
 			q = min(q+1+k+1, len(b))
 		} else {
 			vs := q
 			for q < len(b) && !isSpace(b[q]) {
 				q++
 			}
-			raw = b[vs:q]
+			z.attrRaw = b[vs:q]
 		}
-		if bytes.IndexByte(raw, '&') < 0 {
-			// Nothing to decode: a view into the input, no copy.
-			val = raw
-		} else {
-			for i := 0; i < len(raw); {
-				if raw[i] == '&' {
-					var n int
-					val, n = appendCharRef(val, raw[i:], true)
-					i += n
-					continue
-				}
-				j := bytes.IndexByte(raw[i+1:], '&')
-				if j < 0 {
-					j = len(raw) - i - 1
-				}
-				val = append(val, raw[i:i+1+j]...)
-				i += 1 + j
-			}
-			z.attrVal = val
-		}
-		p = q
-	} else {
-		p = q
+		z.attrHasVal = true
 	}
+	p = q
 	z.attrPos = p
-	for p < len(b) && (isSpace(b[p]) || b[p] == '/') {
+	for p < len(b) && attrClass[b[p]]&aSkip != 0 {
 		p++
 	}
-	return key, val, p < len(b)
+	return key, p < len(b)
 }
+
+// TagAttrValue returns the value, with character references decoded, of
+// the attribute TagAttrKey last returned (empty if it had none). It is
+// valid as TagAttr's value is.
+func (z *Tokenizer) TagAttrValue() []byte {
+	raw := z.attrRaw
+	if !z.attrHasVal {
+		return z.attrVal[:0]
+	}
+	if bytes.IndexByte(raw, '&') < 0 {
+		// Nothing to decode: a view into the input, no copy.
+		return raw
+	}
+	val := z.attrVal[:0]
+	for i := 0; i < len(raw); {
+		if raw[i] == '&' {
+			var n int
+			val, n = appendCharRef(val, raw[i:], true)
+			i += n
+			continue
+		}
+		j := bytes.IndexByte(raw[i+1:], '&')
+		if j < 0 {
+			j = len(raw) - i - 1
+		}
+		val = append(val, raw[i:i+1+j]...)
+		i += 1 + j
+	}
+	z.attrVal = val
+	return val
+}
+
+// attrClass classifies the bytes of a start tag's attributes: aSkip for
+// the separators before a key (whitespace and '/'), aKeyEnd for the bytes
+// that end a key (the same and '='), aUpper for ASCII capitals.
+var attrClass = func() (t [256]uint8) {
+	for _, c := range []byte(" \n\t\f\r/") {
+		t[c] |= aSkip | aKeyEnd
+	}
+	t['='] |= aKeyEnd
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] |= aUpper
+	}
+	return t
+}()
+
+const (
+	aSkip = 1 << iota
+	aKeyEnd
+	aUpper
+)
 
 // lowerInto returns s lower-cased (ASCII), using *scratch only when s has
 // upper-case letters.

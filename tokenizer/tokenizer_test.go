@@ -337,3 +337,79 @@ func FuzzTokenizer(f *testing.F) {
 		}
 	})
 }
+
+// TestTagAttrKeyAgrees checks that reading keys alone with TagAttrKey, and
+// values on demand with TagAttrValue, gives what TagAttr gives, on the
+// shared pages and on markup with odd attribute syntax.
+func TestTagAttrKeyAgrees(t *testing.T) {
+	inputs := [][]byte{
+		[]byte("<a b c=d e='f' g=\"h\" =i>x</a><A HREF=X ID='&amp;q' /><div\nclass\n=\n'x'\n data-X=\"&quot;{}&quot;\" /z=1 'k'=v>"),
+		[]byte(`<p a="unterminated`), []byte(`<p a=`), []byte(`<p A`), []byte(`<p  / / B=&copy x=&#65;>`),
+	}
+	for _, p := range sharedtest.Pages(t) {
+		inputs = append(inputs, p.HTML)
+	}
+	z, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range inputs {
+		z.ResetBytes(in)
+		for {
+			k := z.Next()
+			if k == ErrorToken {
+				break
+			}
+			if k != StartTagToken && k != SelfClosingTagToken {
+				continue
+			}
+			var want, wantKeys, keys, both []string
+			for {
+				key, val, more := z.TagAttr()
+				if key == nil {
+					break
+				}
+				wantKeys = append(wantKeys, string(key))
+				want = append(want, string(key)+"="+string(val))
+				if !more {
+					break
+				}
+			}
+			z.RewindTagAttrs()
+			for {
+				key, more := z.TagAttrKey()
+				if key == nil {
+					break
+				}
+				keys = append(keys, string(key))
+				if !more {
+					break
+				}
+			}
+			z.RewindTagAttrs()
+			for i := 0; ; i++ {
+				key, more := z.TagAttrKey()
+				if key == nil {
+					break
+				}
+				s := string(key)
+				if i%2 == 0 {
+					s += "=" + string(z.TagAttrValue())
+				}
+				both = append(both, s)
+				if !more {
+					break
+				}
+			}
+			for i, w := range want {
+				kw := wantKeys[i]
+				if i >= len(keys) || keys[i] != kw || i >= len(both) || (i%2 == 0 && both[i] != w) || (i%2 == 1 && both[i] != kw) {
+					t.Fatalf("attributes differ:\n TagAttr: %q\n keys: %q\n mixed: %q", want, keys, both)
+				}
+			}
+			if len(keys) != len(want) || len(both) != len(want) {
+				t.Fatalf("attribute counts differ:\n TagAttr: %q\n keys: %q\n mixed: %q", want, keys, both)
+			}
+		}
+	}
+}

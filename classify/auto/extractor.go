@@ -81,7 +81,6 @@ type Extractor struct {
 	cfg   Config
 	model *Model
 	pm    *blocks.ParagraphMaker
-	tee   blocks.Tee // rec, then pm: both read the attributes
 	rec   recorder
 	guess *guesser
 
@@ -101,6 +100,7 @@ type Extractor struct {
 
 	stopCache    [stopCacheSize]stopEntry // see isStop
 	stopCacheFor *stopwords.Set           // the stoplist stopCache answers for
+	stopFilter   *stopFilter              // the filter of stopCacheFor
 }
 
 // New returns an Extractor for cfg.
@@ -112,7 +112,6 @@ func New(cfg Config) *Extractor {
 	x.pm = blocks.NewParagraphMaker(nil, cfg.XPath)
 	x.pm.SetMaxParagraphs(cfg.MaxParagraphs)
 	x.rec.pm = x.pm
-	x.tee = blocks.Tee{&x.rec, x.pm}
 	if cfg.AutoLanguage {
 		x.guess = newGuesser()
 	}
@@ -131,18 +130,26 @@ func (x *Extractor) Reset() {
 
 // StartElement implements blocks.Handler.
 func (x *Extractor) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
-	x.tee.StartElement(stack, attrs)
+	// rec, then pm, each reading the attributes from the first (as a
+	// blocks.Tee of the two would, without its dynamic calls).
+	x.rec.StartElement(stack, attrs)
+	attrs.Rewind()
+	x.pm.StartElement(stack, attrs)
 	x.rec.sync()
 }
 
 // EndElement implements blocks.Handler.
 func (x *Extractor) EndElement(stack []blocks.Elem) {
-	x.tee.EndElement(stack)
+	x.rec.EndElement(stack)
+	x.pm.EndElement(stack)
 	x.rec.sync()
 }
 
 // Text implements blocks.Handler.
-func (x *Extractor) Text(stack []blocks.Elem, text []byte) { x.tee.Text(stack, text) }
+func (x *Extractor) Text(stack []blocks.Elem, text []byte) {
+	x.rec.Text(stack, text)
+	x.pm.Text(stack, text)
+}
 
 // Comment implements blocks.Handler; comments carry no evidence.
 func (x *Extractor) Comment([]blocks.Elem, []byte) {}
@@ -282,31 +289,32 @@ func carriesCues(a atom.Atom) bool {
 func readCues(a atom.Atom, attrs *blocks.Attrs, ldDepth *int, depth int) cueSet {
 	var s cueSet
 	for {
-		k, v, ok := attrs.Next()
+		// Values are decoded only for the attributes read.
+		k, ok := attrs.NextKey()
 		if !ok {
 			return s
 		}
 		switch string(k) {
 		case "class":
-			s |= classCues(v, true)
+			s |= classCues(attrs.Value(), true)
 		case "id":
-			s |= classCues(v, false)
+			s |= classCues(attrs.Value(), false)
 		case "role":
-			s |= roleCues(v)
+			s |= roleCues(attrs.Value())
 		case "itemprop":
-			s |= itempropCues(v)
+			s |= itempropCues(attrs.Value())
 		case "hidden":
 			s |= 1 << cueHidden
 		case "aria-hidden":
-			if string(v) == "true" {
+			if string(attrs.Value()) == "true" {
 				s |= 1 << cueHidden
 			}
 		case "style":
-			if hiddenStyle(v) {
+			if hiddenStyle(attrs.Value()) {
 				s |= 1 << cueHidden
 			}
 		case "type":
-			if a == atom.Script && bytes.Contains(v, []byte("ld+json")) {
+			if a == atom.Script && bytes.Contains(attrs.Value(), []byte("ld+json")) {
 				*ldDepth = depth
 			}
 		}

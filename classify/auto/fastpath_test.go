@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/jtextract/jt/stopwords"
 )
 
 // randomBytes returns n bytes drawn mostly from the characters that
@@ -205,6 +207,21 @@ func TestCountTail(t *testing.T) {
 			}
 			if got, want := countTail(b, i), countTailRef(b, i); got != want {
 				t.Fatalf("countTail(%q, %d) = %+v, want %+v", b, i, got, want)
+			}
+		}
+	}
+}
+
+func TestStopFilterHoldsEveryWord(t *testing.T) {
+	for _, n := range stopwords.Languages() {
+		s, err := stopwords.Lookup(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := stopFilterFor(s)
+		for w := range s.All() {
+			if h := textHash([]byte(w)); !f.mayHold(h) && !bytes.ContainsAny([]byte(w), "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+				t.Fatalf("%s: filter lacks %q", n, w)
 			}
 		}
 	}

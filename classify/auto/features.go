@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -358,6 +359,54 @@ func countTail(t []byte, i int) (c tailCounts) {
 // stopCacheSize is the number of slots of the Extractor's stop-word cache.
 const stopCacheSize = 1024
 
+// stopFilterBits is log2 of the bits of a stoplist's filter (4 KB).
+const stopFilterBits = 15
+
+// stopFilter is a one-probe Bloom filter of a stoplist: bit h>>(64-
+// stopFilterBits) is set for the FNV-1a hash h (as textFeatures hashes a
+// word: ASCII-lower-cased) of every word of the list. A clear bit proves a
+// word is not in the list, so most content words are answered without the
+// cache or the list; a set bit says nothing.
+type stopFilter [1 << stopFilterBits / 64]uint64
+
+func (f *stopFilter) mayHold(h uint64) bool {
+	i := h >> (64 - stopFilterBits)
+	return f[i/64]&(1<<(i%64)) != 0
+}
+
+var (
+	stopFiltersMu sync.Mutex
+	stopFilters   = map[*stopwords.Set]*stopFilter{}
+)
+
+// stopFilterFor returns the filter of s, built on first use and shared by
+// every Extractor; nil for a nil s.
+func stopFilterFor(s *stopwords.Set) *stopFilter {
+	if s == nil {
+		return nil
+	}
+	stopFiltersMu.Lock()
+	defer stopFiltersMu.Unlock()
+	f := stopFilters[s]
+	if f == nil {
+		f = new(stopFilter)
+		for w := range s.All() {
+			h := uint64(fnvOffset)
+			for i := 0; i < len(w); i++ {
+				c := w[i]
+				if 'A' <= c && c <= 'Z' {
+					c |= 0x20
+				}
+				h = (h ^ uint64(c)) * fnvPrime
+			}
+			i := h >> (64 - stopFilterBits)
+			f[i/64] |= 1 << (i % 64)
+		}
+		stopFilters[s] = f
+	}
+	return f
+}
+
 // stopEntry is a slot of the stop-word cache: an ASCII lower-case word of
 // at most 16 bytes, zero-padded into a and b, its length plus one (0 for
 // an empty slot) and, in bit 7, whether the page's stoplist holds it.
@@ -479,7 +528,9 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 			}
 		}
 		if lookStop {
-			if ascii && len(tw) <= 16 {
+			if ascii && len(tw) <= maxLowerLen && !x.stopFilter.mayHold(h) {
+				// Not in the list: buf holds the word as the list would.
+			} else if ascii && len(tw) <= 16 {
 				if x.isStop(buf, len(tw), h) {
 					stop++
 				}

@@ -61,18 +61,24 @@ const maxLangs = 128
 const maxProbeLen = 16
 
 // probeEntry is one slot of the probe cache: a word, its length plus one
-// (0 for an empty slot) and the set of languages whose lists hold it.
+// (0 for an empty slot), the set of languages whose lists were looked up
+// for it and, of those, the set whose lists hold it.
 type probeEntry struct {
 	a, b  uint64
 	n     uint8
+	known [maxLangs / 64]uint64
 	langs [maxLangs / 64]uint64
 }
 
-// probeLangs returns the languages whose lists hold w, as a bit set, from
-// the cache or by looking w up in every list that may hold it.
-func (g *guesser) probeLangs(w []byte) *[maxLangs / 64]uint64 {
+// langSet is a set of languages, bit l for language l.
+type langSet = [maxLangs / 64]uint64
+
+// probeLangs returns, as a bit set, which of the languages of want have
+// lists holding w (bits of the other languages may be set too), from the
+// cache or by looking w up in every list of want that may hold it.
+func (g *guesser) probeLangs(w []byte, want *langSet) *langSet {
 	if len(w) > maxProbeLen {
-		g.long = g.lookupLangs(w)
+		g.long = g.lookupLangs(w, want)
 		return &g.long
 	}
 	var pad [maxProbeLen]byte
@@ -83,16 +89,29 @@ func (g *guesser) probeLangs(w []byte) *[maxLangs / 64]uint64 {
 	e := &g.probes[(h^h>>32)%probeCacheSize]
 	if e.n != uint8(len(w)+1) || e.a != a || e.b != b {
 		e.a, e.b, e.n = a, b, uint8(len(w)+1)
-		e.langs = g.lookupLangs(w)
+		e.known, e.langs = langSet{}, langSet{}
+	}
+	var miss langSet
+	missing := false
+	for i := range miss {
+		miss[i] = want[i] &^ e.known[i]
+		missing = missing || miss[i] != 0
+	}
+	if missing {
+		got := g.lookupLangs(w, &miss)
+		for i := range miss {
+			e.known[i] |= miss[i]
+			e.langs[i] |= got[i]
+		}
 	}
 	return &e.langs
 }
 
-// lookupLangs returns the languages whose lists hold w.
-func (g *guesser) lookupLangs(w []byte) (langs [maxLangs / 64]uint64) {
+// lookupLangs returns which languages of want have lists holding w.
+func (g *guesser) lookupLangs(w []byte, want *langSet) (langs langSet) {
 	if may := g.index.lists(w); may != nil {
 		for l, s := range g.sets {
-			if may[l/64]&(1<<(l%64)) != 0 && s.Contains(w) {
+			if may[l/64]&want[l/64]&(1<<(l%64)) != 0 && s.Contains(w) {
 				langs[l/64] |= 1 << (l % 64)
 			}
 		}
@@ -237,8 +256,12 @@ func (g *guesser) guess(words [][]byte) int {
 	slices.SortStableFunc(g.distinct, func(a, b counted) int { return cmp.Compare(b.n, a.n) })
 	clear(g.hits)
 	probe := min(probeWords, len(g.distinct))
+	var all langSet
+	for l := range g.sets {
+		all[l/64] |= 1 << (l % 64)
+	}
 	for _, d := range g.distinct[:probe] {
-		langs := g.probeLangs(d.w)
+		langs := g.probeLangs(d.w, &all)
 		for l := range g.sets {
 			if langs[l/64]&(1<<(l%64)) != 0 {
 				g.hits[l] += d.n
@@ -261,9 +284,12 @@ func (g *guesser) guess(words [][]byte) int {
 		rest += d.n
 	}
 	for _, d := range g.distinct[probe:] {
-		// The cache answers for every list; the candidates' bits are
-		// those a lookup in their lists alone would give.
-		langs := g.probeLangs(d.w)
+		// Only the candidates' lists are looked up.
+		var want langSet
+		for _, l := range g.cand {
+			want[l/64] |= 1 << (l % 64)
+		}
+		langs := g.probeLangs(d.w, &want)
 		for _, l := range g.cand {
 			if langs[l/64]&(1<<(l%64)) != 0 {
 				g.hits[l] += d.n
@@ -271,6 +297,11 @@ func (g *guesser) guess(words [][]byte) int {
 		}
 		rest -= d.n
 		g.prune(rest)
+		// A lone candidate that already covers enough words is the
+		// answer: the rest could only add to its hits.
+		if len(g.cand) == 1 && float64(g.hits[g.cand[0]]) >= minCoverage*float64(len(words)) {
+			break
+		}
 	}
 	best := g.best()
 	if best < 0 || float64(g.hits[best]) < minCoverage*float64(len(words)) {

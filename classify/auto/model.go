@@ -59,6 +59,7 @@ func (x *Extractor) classify() {
 	if x.stopCacheFor != x.stop {
 		clear(x.stopCache[:])
 		x.stopCacheFor = x.stop
+		x.stopFilter = stopFilterFor(x.stop)
 	}
 	x.stage1()
 	x.containerFeatures()
