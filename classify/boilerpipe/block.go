@@ -216,6 +216,15 @@ func (d *Document) blockText(b *TextBlock) []byte {
 	return d.scratch
 }
 
+// blockTextView returns the text of b without copying it when b has one
+// piece, else as blockText does. The caller must not modify it.
+func (d *Document) blockTextView(b *TextBlock) []byte {
+	if b.first == b.last {
+		return d.pieceText(b.first)
+	}
+	return d.blockText(b)
+}
+
 // AppendElements appends the indices of the SAX text elements b contains
 // (Java's getContainedTextElements, in ascending order) to dst.
 func (d *Document) AppendElements(dst []int32, b *TextBlock) []int32 {

@@ -25,7 +25,7 @@ func (TerminatingBlocks) Process(doc *Document) bool {
 		if b.NumWords >= 15 {
 			continue
 		}
-		text := javaTrim(doc.blockText(b))
+		text := javaTrim(doc.blockTextView(b))
 		if utf16Len(text) < 8 {
 			continue
 		}
@@ -38,13 +38,65 @@ func (TerminatingBlocks) Process(doc *Document) bool {
 	return changed
 }
 
+// endFirst marks the first bytes of endPrefixes and endContains.
+var endFirst = func() (t [256]uint8) {
+	for _, p := range endPrefixes {
+		t[p[0]] |= firstOfPrefix
+	}
+	for _, p := range endContains {
+		t[p[0]] |= firstOfContained
+	}
+	return t
+}()
+
+const (
+	firstOfPrefix = 1 << iota
+	firstOfContained
+)
+
 func isEndOfText(lc []byte) bool {
+	if len(lc) == 0 {
+		return false
+	}
+	// Each phrase is looked for only where its first byte is.
+	if endFirst[lc[0]]&firstOfPrefix != 0 {
+		for _, p := range endPrefixes {
+			if bytes.HasPrefix(lc, []byte(p)) {
+				return true
+			}
+		}
+	}
+	// A number followed by " comments" or " users responded in".
+	j := 0
+	for j < len(lc) && '0' <= lc[j] && lc[j] <= '9' {
+		j++
+	}
+	if j > 0 && j < len(lc) && lc[j] == ' ' {
+		for _, p := range endAfterNums {
+			if bytes.HasPrefix(lc[j:], []byte(p)) {
+				return true
+			}
+		}
+	}
+	for i, c := range lc {
+		if endFirst[c]&firstOfContained != 0 {
+			for _, p := range endContains {
+				if p[0] == c && bytes.HasPrefix(lc[i:], []byte(p)) {
+					return true
+				}
+			}
+		}
+	}
+	return len(lc) == len(endEquals) && string(lc) == endEquals
+}
+
+// isEndOfTextSlow is isEndOfText as the phrase lists say, kept for tests.
+func isEndOfTextSlow(lc []byte) bool {
 	for _, p := range endPrefixes {
 		if bytes.HasPrefix(lc, []byte(p)) {
 			return true
 		}
 	}
-	// A number followed by " comments" or " users responded in".
 	j := 0
 	for j < len(lc) && '0' <= lc[j] && lc[j] <= '9' {
 		j++

@@ -344,13 +344,27 @@ func (p *Parser) characters(text []byte) {
 	// spaces at both ends, remembering whether there were any.
 	start, end := 0, len(text)
 	for start < end {
-		r, w := decodeRune(text[start:])
+		if c := text[start]; c < utf8.RuneSelf {
+			if !asciiJavaSpace[c] {
+				break
+			}
+			start++
+			continue
+		}
+		r, w := utf8.DecodeRune(text[start:])
 		if !isJavaWhitespace(r) {
 			break
 		}
 		start += w
 	}
 	for end > start {
+		if c := text[end-1]; c < utf8.RuneSelf {
+			if !asciiJavaSpace[c] {
+				break
+			}
+			end--
+			continue
+		}
 		r, w := utf8.DecodeLastRune(text[start:end])
 		if !isJavaWhitespace(r) {
 			break
@@ -379,19 +393,50 @@ func (p *Parser) characters(text []byte) {
 	p.elems = append(p.elems, p.textElementIdx)
 }
 
+// keptByte marks the bytes appendSpaced copies without looking further:
+// those from ' ' up, except the lead bytes 0xe1–0xe3 of the only non-ASCII
+// Java whitespace (U+1680, U+2000–U+2029, U+205F, U+3000), as
+// TestAppendSpacedFastPath checks.
+var keptByte = func() (t [256]bool) {
+	for c := ' '; c < 0x100; c++ {
+		t[c] = c < 0xe1 || c > 0xe3
+	}
+	return t
+}()
+
 // appendSpaced appends s to dst with every Java whitespace character
 // replaced by a space.
 func appendSpaced(dst, s []byte) []byte {
+	run := 0 // start of the bytes not yet appended
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c <= ' ' && isJavaWhitespace(rune(c)) {
-				c = ' '
-			}
-			dst = append(dst, c)
+		if keptByte[s[i]] {
 			i++
 			continue
 		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if isJavaWhitespace(rune(c)) {
+				dst = append(dst, s[run:i]...)
+				dst = append(dst, ' ')
+				run = i + 1
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRune(s[i:])
+		if isJavaWhitespace(r) {
+			dst = append(dst, s[run:i]...)
+			dst = append(dst, ' ')
+			run = i + w
+		}
+		i += w
+	}
+	return append(dst, s[run:]...)
+}
+
+// appendSpacedSlow is the general path of appendSpaced, kept for tests.
+func appendSpacedSlow(dst, s []byte) []byte {
+	for i := 0; i < len(s); {
 		r, w := utf8.DecodeRune(s[i:])
 		if isJavaWhitespace(r) {
 			dst = append(dst, ' ')
@@ -401,13 +446,6 @@ func appendSpaced(dst, s []byte) []byte {
 		i += w
 	}
 	return dst
-}
-
-func decodeRune(s []byte) (rune, int) {
-	if s[0] < utf8.RuneSelf {
-		return rune(s[0]), 1
-	}
-	return utf8.DecodeRune(s)
 }
 
 // flushBlock ends the current block: outside body it only records the title

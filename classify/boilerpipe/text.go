@@ -60,6 +60,14 @@ func isJavaWhitespace(r rune) bool {
 	return unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp)
 }
 
+// asciiJavaSpace tabulates isJavaWhitespace for ASCII.
+var asciiJavaSpace = func() (t [utf8.RuneSelf]bool) {
+	for r := range rune(utf8.RuneSelf) {
+		t[r] = isJavaWhitespace(r)
+	}
+	return t
+}()
+
 // appendJavaLower appends s lower-cased as Java's String.toLowerCase does
 // in a non-Turkic locale: rune by rune, with U+0130 becoming "i̇". (Java
 // also lower-cases a word-final sigma to "ς"; no pattern matched against

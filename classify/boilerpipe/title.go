@@ -30,9 +30,12 @@ func (TitleMatch) Process(doc *Document) bool {
 	changed := false
 	for i := range doc.Blocks {
 		b := &doc.Blocks[i]
-		doc.lower = append(doc.lower[:0], doc.blockText(b)...)
-		text := javaTrim(doc.lower)
-		if titles.has(text) || titles.has(javaTrim(removeTitlePunct(text))) {
+		text := javaTrim(doc.blockTextView(b))
+		if len(text) < titles.minLen {
+			// Removing punctuation only shortens it.
+			continue
+		}
+		if titles.has(text) || titles.matchesWithoutPunct(text, &doc.lower) {
 			b.Labels |= LabelTitle
 			changed = true
 		}
@@ -40,11 +43,59 @@ func (TitleMatch) Process(doc *Document) bool {
 	return changed
 }
 
+// matchesWithoutPunct reports titles.has(javaTrim(removeTitlePunct(text))),
+// editing a copy of text in *buf only when the edited text would have the
+// length of a candidate.
+func (t *titleSet) matchesWithoutPunct(text []byte, buf *[]byte) bool {
+	if t.lenOK(strippedLen(text)) {
+		*buf = append((*buf)[:0], text...)
+		return t.has(javaTrim(removeTitlePunct(*buf)))
+	}
+	return false
+}
+
+// strippedLen is len(javaTrim(removeTitlePunct(s))), without editing s.
+func strippedLen(s []byte) int {
+	i, j := 0, len(s)
+	for i < j && (s[i] <= ' ' || isTitlePunct(s[i])) {
+		i++
+	}
+	for j > i && (s[j-1] <= ' ' || isTitlePunct(s[j-1])) {
+		j--
+	}
+	n := j - i
+	for _, c := range s[i:j] {
+		if isTitlePunct(c) {
+			n--
+		}
+	}
+	return n
+}
+
+func isTitlePunct(c byte) bool {
+	switch c {
+	case '?', '!', '.', '-', ':':
+		return true
+	}
+	return false
+}
+
 // titleSet holds the title and its parts, as slices of the Document's
 // title scratch.
 type titleSet struct {
-	cands [1 + len(titleSeparators)][]byte
-	n     int
+	cands  [1 + len(titleSeparators)][]byte
+	n      int
+	minLen int // the length of the shortest candidate
+}
+
+// lenOK reports whether some candidate is n bytes long.
+func (t *titleSet) lenOK(n int) bool {
+	for _, c := range t.cands[:t.n] {
+		if len(c) == n {
+			return true
+		}
+	}
+	return false
 }
 
 func (t *titleSet) init(doc *Document) bool {
@@ -60,6 +111,10 @@ func (t *titleSet) init(doc *Document) bool {
 			t.cands[t.n] = p
 			t.n++
 		}
+	}
+	t.minLen = len(title)
+	for _, c := range t.cands[:t.n] {
+		t.minLen = min(t.minLen, len(c))
 	}
 	return true
 }
@@ -95,8 +150,7 @@ func replaceNBSP(s []byte) []byte {
 func removeTitlePunct(s []byte) []byte {
 	out := s[:0]
 	for _, c := range s {
-		switch c {
-		case '?', '!', '.', '-', ':':
+		if isTitlePunct(c) {
 			continue
 		}
 		out = append(out, c)

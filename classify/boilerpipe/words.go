@@ -1,6 +1,7 @@
 package boilerpipe
 
 import (
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -64,24 +65,84 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r)
 }
 
-// ASCII character classes for the counter's inner loop: the tests of the
-// general path, tabulated.
+// Character classes for the counter's inner loop: the tests of the general
+// path (classOf), tabulated.
 const (
-	clsAlnum = 1 << iota // letter or digit: a word character, and a word rune
+	clsAlnum = 1 << iota // isLetterOrDigit: a word character for \b
 	clsPunct             // isBoundaryPunct
+	clsWord              // isWordRune: makes a token a word
+	clsMark              // non-ASCII non-spacing mark (unicode.Mn)
 )
 
-var asciiClass = func() (t [utf8.RuneSelf]uint8) {
-	for r := range rune(utf8.RuneSelf) {
-		if isLetterOrDigit(r) {
-			t[r] |= clsAlnum
-		}
-		if isBoundaryPunct(r) {
-			t[r] |= clsPunct
-		}
+// classOf is the general path: r's classes from the unicode tables.
+func classOf(r rune) uint8 {
+	var c uint8
+	if isLetterOrDigit(r) {
+		c |= clsAlnum
+	}
+	if isBoundaryPunct(r) {
+		c |= clsPunct
+	}
+	if isWordRune(r) {
+		c |= clsWord
+	}
+	if r >= utf8.RuneSelf && unicode.Is(unicode.Mn, r) {
+		c |= clsMark
+	}
+	return c
+}
+
+// lowClassMax bounds the runes whose classes are tabulated: ASCII, Latin,
+// Greek, Cyrillic, Armenian, Hebrew, Arabic and the rest of the two-byte
+// UTF-8 range.
+const lowClassMax = 0x800
+
+var lowClass = func() (t [lowClassMax]uint8) {
+	for r := range rune(lowClassMax) {
+		t[r] = classOf(r)
 	}
 	return t
 }()
+
+// asciiAlnum marks the ASCII letters and digits, for the counter's
+// innermost loop; bytes from 0x80 up are false.
+var asciiAlnum = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = lowClass[c]&clsAlnum != 0
+	}
+	return t
+}()
+
+// bmpClass caches the classes of the rest of the Basic Multilingual Plane
+// (CJK, kana, Thai, Devanagari, General Punctuation's quotes and dashes,
+// fullwidth forms...), 256 runes at a time, each block computed by classOf
+// the first time one of its runes is seen. Blocks are immutable once
+// stored, so concurrent counters at worst compute a block twice.
+var bmpClass [0x100]atomic.Pointer[[0x100]uint8]
+
+// runeClass is classOf(r), from the tables where it can be.
+func runeClass(r rune) uint8 {
+	if uint32(r) < lowClassMax {
+		return lowClass[r]
+	}
+	if r > 0xffff {
+		return classOf(r)
+	}
+	t := bmpClass[r>>8].Load()
+	if t == nil {
+		t = fillBMPClass(r >> 8)
+	}
+	return t[r&0xff]
+}
+
+func fillBMPClass(hi rune) *[0x100]uint8 {
+	t := new([0x100]uint8)
+	for lo := range rune(0x100) {
+		t[lo] = classOf(hi<<8 | lo)
+	}
+	bmpClass[hi].Store(t)
+	return t
+}
 
 // count returns the word counts of a token buffer. buf must already be
 // trimmed as Java's String.trim does.
@@ -118,7 +179,7 @@ func (c *wordCounter) count(buf []byte) wordCounts {
 	for i := 0; i < len(buf); {
 		if c := buf[i]; c < utf8.RuneSelf && c != ' ' {
 			// The common case, without decoding or Unicode tables.
-			cls := asciiClass[c]
+			cls := lowClass[c]
 			baseLetter = cls&clsAlnum != 0
 			wordChar := baseLetter || c == '_'
 			punct := cls&clsPunct != 0
@@ -133,11 +194,26 @@ func (c *wordCounter) count(buf []byte) wordCounts {
 			u16++
 			prevWordChar, prevPunct = wordChar, punct
 			i++
+			if baseLetter {
+				// More ASCII letters and digits change nothing but the
+				// length: skip them.
+				j := i
+				for j < len(buf) && asciiAlnum[buf[j]] {
+					j++
+				}
+				u16 += j - i
+				i = j
+			}
 			continue
 		}
 		r, w := rune(buf[i]), 1
 		if r >= utf8.RuneSelf {
-			r, w = utf8.DecodeRune(buf[i:])
+			if c := buf[i]; c >= 0xc2 && c < 0xe0 && i+1 < len(buf) && buf[i+1]&0xc0 == 0x80 {
+				// Two-byte sequences, decoded inline.
+				r, w = rune(c&0x1f)<<6|rune(buf[i+1]&0x3f), 2
+			} else {
+				r, w = utf8.DecodeRune(buf[i:])
+			}
 		}
 		if r == ' ' || r == '\u2063' {
 			if start >= 0 {
@@ -148,16 +224,17 @@ func (c *wordCounter) count(buf []byte) wordCounts {
 			i += w
 			continue
 		}
+		cls := runeClass(r)
 		// A non-spacing mark is a word character for \b when it follows a
 		// letter or digit (through other marks), as in Java's Pattern.
 		var wordChar bool
-		if r >= utf8.RuneSelf && unicode.Is(unicode.Mn, r) {
+		if cls&clsMark != 0 {
 			wordChar = baseLetter
 		} else {
-			baseLetter = isLetterOrDigit(r)
+			baseLetter = cls&clsAlnum != 0
 			wordChar = baseLetter || r == '_'
 		}
-		punct := isBoundaryPunct(r)
+		punct := cls&clsPunct != 0
 		if start >= 0 && wordChar != prevWordChar && !punct && !prevPunct {
 			emit(buf[start:i], isWord, u16)
 			start = -1
@@ -165,7 +242,7 @@ func (c *wordCounter) count(buf []byte) wordCounts {
 		if start < 0 {
 			start, isWord, u16 = i, false, 0
 		}
-		isWord = isWord || isWordRune(r)
+		isWord = isWord || cls&clsWord != 0
 		u16 += utf16Units(r)
 		prevWordChar, prevPunct = wordChar, punct
 		i += w
