@@ -82,6 +82,7 @@ func TestHostileInputs(t *testing.T) {
 // TestLargePage extracts a 50 MB page, and checks that a smaller limit
 // refuses it with ErrTooLarge rather than reading it all.
 func TestLargePage(t *testing.T) {
+	skipShort(t)
 	page := bytes.Repeat([]byte(longParagraph), 50<<20/len(longParagraph)+1)
 	doc, err := newExtractor(t).ExtractBytes(page)
 	if err != nil {
@@ -160,6 +161,7 @@ func TestExtractorReuse(t *testing.T) {
 // TestExtractAllocs holds the steady-state allocation budget of every
 // algorithm: at most 10 allocations per page whatever its size.
 func TestExtractAllocs(t *testing.T) {
+	skipShort(t)
 	pages := sharedtest.Pages(t)
 	for _, algo := range jt.Algorithms() {
 		ex := newExtractor(t, jt.WithAlgorithm(algo))

@@ -19,6 +19,7 @@ import (
 // identical text, 99% of paragraphs with the same class) or on a differing
 // page not explained in testdata/justext-parity.md.
 func TestJusTextParity(t *testing.T) {
+	skipShort(t)
 	pages := sharedtest.Pages(t)
 	refDir := filepath.Join(sharedtest.Dir(t), "testdata", "reference")
 	noHeadings := justext.DefaultConfig()
@@ -101,6 +102,7 @@ func referenceClasses(tb testing.TB, name string) []blocks.Class {
 // that differ are explained in testdata/boilerpipe-parity.md; the test
 // fails below 95% of pages after whitespace normalisation.
 func TestBoilerpipeParity(t *testing.T) {
+	skipShort(t)
 	pages := sharedtest.Pages(t)
 	refDir := filepath.Join(sharedtest.Dir(t), "testdata", "reference")
 	for _, name := range []string{"article", "default", "sentences", "largest", "canola", "numwords", "keepall"} {

@@ -46,6 +46,7 @@ func evaluate(t *testing.T, ds *eval.Dataset, name string, opts ...jt.Option) *e
 // F1 of it; every algorithm must stay above a floor a little under its
 // current score, so that a regression fails.
 func TestQuality(t *testing.T) {
+	skipShort(t)
 	ds := loadDataset(t)
 	for _, tc := range []struct {
 		algo      string
@@ -80,6 +81,7 @@ func TestQuality(t *testing.T) {
 // paper reports the filter's gain in precision over Boilerpipe (+15 points
 // on its English news); the test requires at least +10 at depth 2.
 func TestTreeFilterDepths(t *testing.T) {
+	skipShort(t)
 	ds := loadDataset(t)
 	base := evaluate(t, ds, "boilerpipe-default", jt.WithAlgorithm("boilerpipe-default"))
 	t.Logf("depth  P      R      F1    (boilerpipe-default alone: P %.3f R %.3f F1 %.3f)", base.Precision, base.Recall, base.F1)
