@@ -70,14 +70,12 @@ func (h *harness) run() ([]*result, error) {
 		results[i] = &result{row: r, pages: len(h.ds.Pages), bytes: h.ds.Bytes, peakHeap: peak}
 		fmt.Fprintf(h.progress, "bench: %s: peak-heap pass done in %v (peak %s)\n", r.name, time.Since(start).Round(time.Millisecond), formatBytes(float64(peak)))
 	}
-	fns := make([]extractFunc, len(h.rows))
+	fns, err := h.extractors()
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range h.rows {
-		fn, err := r.new()
-		if err != nil {
-			return nil, err
-		}
-		fns[i] = fn
-		h.untimedPass(results[i], fn)
+		h.untimedPass(results[i], fns[i])
 		fmt.Fprintf(h.progress, "bench: %s: untimed passes done (%d errors)\n", r.name, results[i].errors)
 		if results[i].firstErr != nil {
 			fmt.Fprintf(h.progress, "bench: %s: first error: %v\n", r.name, results[i].firstErr)
@@ -294,4 +292,18 @@ func (h *harness) profile(r row, fn extractFunc) error {
 		fmt.Fprintf(h.progress, "bench: wrote %s\n", path)
 	}
 	return nil
+}
+
+// extractors makes one extractFunc per row, to be kept for all of a run's
+// passes, as a long-running process would keep its extractor.
+func (h *harness) extractors() ([]extractFunc, error) {
+	fns := make([]extractFunc, len(h.rows))
+	for i, r := range h.rows {
+		fn, err := r.new()
+		if err != nil {
+			return nil, err
+		}
+		fns[i] = fn
+	}
+	return fns, nil
 }

@@ -166,13 +166,9 @@ type sizeResult struct {
 // rows. Each row keeps one extractFunc for all sizes, as a long-running
 // process would.
 func (h *harness) sizes(source []Page, sizes []int) ([]*sizeResult, error) {
-	fns := make([]extractFunc, len(h.rows))
-	for i, r := range h.rows {
-		fn, err := r.new()
-		if err != nil {
-			return nil, err
-		}
-		fns[i] = fn
+	fns, err := h.extractors()
+	if err != nil {
+		return nil, err
 	}
 	// Every size's pages are made up front (a few hundred MB at most) so
 	// that the timed passes can be interleaved across sizes as well as
