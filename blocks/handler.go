@@ -73,16 +73,11 @@ func (a *Attrs) Value() []byte { return a.z.TagAttrValue() }
 // passing the event on to several readers (as Tee does) lets each of them
 // read every attribute.
 func (a *Attrs) Rewind() {
-	if a != nil {
-		a.rewind(a.real)
+	if a == nil {
+		return
 	}
-}
-
-// rewind restarts the attributes from the first one, for the next handler
-// of a Tee.
-func (a *Attrs) rewind(real bool) {
-	a.more, a.n = real, 0
-	if real {
+	a.more, a.n = a.real, 0
+	if a.real {
 		a.z.RewindTagAttrs()
 	}
 }
@@ -109,10 +104,9 @@ type Tee []Handler
 
 // StartElement implements Handler.
 func (t Tee) StartElement(stack []Elem, attrs *Attrs) {
-	real := attrs != nil && attrs.more
 	for i, h := range t {
-		if i > 0 && attrs != nil {
-			attrs.rewind(real)
+		if i > 0 {
+			attrs.Rewind()
 		}
 		h.StartElement(stack, attrs)
 	}
