@@ -88,13 +88,14 @@ type Extractor struct {
 	stop       *stopwords.Set // the stoplist of the page
 	words      [][]byte       // language sample, slices of lower
 	lower      []byte
-	feats      []float32 // NumFeatures per paragraph
-	prob       []float32 // stage-1 probability, then final log-odds per paragraph
-	mass       []float32 // per element: probable text under it (tree grouping)
-	agg        []float32 // per element: text, link text and paragraphs under it
-	titleHash  []uint64  // hashes of the title's words
-	titleBloom uint64    // bit h%64 set for every h in titleHash
-	bodyHash   map[uint64]struct{}
+	feats      []float32           // NumFeatures per paragraph
+	prob       []float32           // stage-1 probability, then final log-odds per paragraph
+	mass       []float32           // per element: probable text under it (tree grouping)
+	agg        []float32           // per element: text, link text and paragraphs under it
+	titleHash  []uint64            // hashes of the title's words
+	titleBloom uint64              // bit h%64 set for every h in titleHash
+	bodyPairs  hashSet             // hashes of the articleBody's word pairs
+	anc        []int32             // per paragraph, its ancestors' slots (see ancestors)
 	seen       map[uint64]struct{} // texts of the paragraphs kept, to drop repeats
 	body       []byte              // decoded JSON-LD articleBody
 
@@ -105,7 +106,7 @@ type Extractor struct {
 
 // New returns an Extractor for cfg.
 func New(cfg Config) *Extractor {
-	x := &Extractor{cfg: cfg, model: cfg.Model, bodyHash: make(map[uint64]struct{}), seen: make(map[uint64]struct{})}
+	x := &Extractor{cfg: cfg, model: cfg.Model, seen: make(map[uint64]struct{})}
 	if x.model == nil {
 		x.model = &builtin
 	}

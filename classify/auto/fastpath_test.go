@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -49,6 +50,15 @@ func TestVisibleRunesFast(t *testing.T) {
 func TestClassCuesHidden(t *testing.T) {
 	vals := []string{"hidden", "x HIDDEN y", "sr-only", "a\tvisually-hidden", "visuallyHidden", "hidden-xs",
 		"screen-reader-text foo", "d-none", " invisible ", "inVisible", "hide\n", "  ", "", "hidden\rnav", "hiddenx", "article content"}
+	// Every cue word, alone, in capitals, in camel case and among
+	// other words, so that classCues' shape filter is tried on words it
+	// must let through.
+	for _, e := range cueWords {
+		for _, w := range e.words {
+			title := strings.ToUpper(w[:1]) + w[1:]
+			vals = append(vals, w, strings.ToUpper(w), "x"+title, "site-"+w+"_2 "+w+"s", title+"Box", "4"+w)
+		}
+	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
 		vals = append(vals, string(randomBytes(r, r.IntN(40))))

@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jtextract/jt/blocks"
-	"github.com/jtextract/jt/classify/tree"
 	"github.com/jtextract/jt/stopwords"
 )
 
@@ -453,7 +452,7 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 		x.lower = make([]byte, 0, 2*maxLowerLen)
 	}
 	buf := x.lower[:maxLowerLen]
-	hasBody := len(x.bodyHash) > 0
+	hasBody := x.bodyPairs.n > 0
 	// Once no word needs looking up, the rest of the text is only
 	// counted, eight bytes at a time.
 	countOnly := !hasBody && x.stop == nil && len(x.titleHash) == 0
@@ -554,7 +553,7 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 		if hasBody {
 			if havePrev {
 				pairs++
-				if _, in := x.bodyHash[pairHash(prev, h)]; in {
+				if x.bodyPairs.has(pairHash(prev, h)) {
 					found++
 				}
 			}
@@ -619,7 +618,7 @@ func (x *Extractor) stage1() {
 		total += paras[i].Length
 	}
 	hasBody := float32(0)
-	if len(x.bodyHash) > 0 {
+	if x.bodyPairs.n > 0 {
 		hasBody = 1
 	}
 	before := 0
@@ -627,8 +626,8 @@ func (x *Extractor) stage1() {
 		p := &paras[i]
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		clear(f)
-		f[fLength] = float32(math.Log1p(float64(p.Length)))
-		f[fWords] = float32(math.Log1p(float64(p.Words)))
+		f[fLength] = log1p(p.Length)
+		f[fWords] = log1p(p.Words)
 		f[fLinkDensity] = float32(min(p.LinkDensity(), 1))
 		x.textFeatures(f, text[p.Text.Start:p.Text.End], p)
 		f[fHeading] = b2f(p.Heading)
@@ -670,19 +669,19 @@ func (x *Extractor) containerFeatures() {
 		clear(x.agg)
 		chars, links, count := x.agg[:n], x.agg[n:2*n], x.agg[2*n:]
 		for i := range paras {
-			s := x.slot(&paras[i], depth)
+			s := x.slot(i, depth)
 			chars[s] += float32(paras[i].Length)
 			links[s] += float32(min(paras[i].LinkChars, paras[i].Length))
 			count[s]++
 		}
 		for i := range paras {
-			s := x.slot(&paras[i], depth)
+			s := x.slot(i, depth)
 			f := x.feats[i*numFeatures : (i+1)*numFeatures]
 			ld := links[s] / max(chars[s], 1)
 			if depth == 1 {
 				f[fLinks1] = ld
 				f[fListLinks] = ld * f[fCues+int(cueList)]
-				f[fSiblings] = float32(math.Log1p(float64(count[s])))
+				f[fSiblings] = log1p(int(count[s]))
 			} else {
 				f[fLinks2] = ld
 				f[fRegion2] = chars[s] / total
@@ -691,18 +690,54 @@ func (x *Extractor) containerFeatures() {
 	}
 }
 
-// slot returns the index, in per-element buffers of x.rec.elems+1 slots, of
-// a paragraph's depth-th ancestor; the last slot gathers the paragraphs
-// outside any element.
-func (x *Extractor) slot(p *blocks.Paragraph, depth int) int {
-	if p.Node < 0 {
-		return x.rec.elems
+// ancestors records, for every paragraph, the slot of its ancestors at
+// depths 1 to maxDepth in the per-element buffers of x.rec.elems+1 slots
+// (tree.Ancestor's node at that depth); the last slot gathers the
+// paragraphs outside any element. The container and group features read
+// them several times each.
+func (x *Extractor) ancestors() {
+	paras := x.pm.Paragraphs()
+	x.anc = slices.Grow(x.anc[:0], maxDepth*len(paras))[:maxDepth*len(paras)]
+	outside := int32(x.rec.elems)
+	for i := range paras {
+		node := paras[i].Node
+		for d := range maxDepth {
+			s := outside
+			if node >= 0 {
+				if p := x.pm.Parent(node); p >= 0 {
+					node = p
+				}
+				if node < outside {
+					s = node
+				}
+			}
+			x.anc[i*maxDepth+d] = s
+		}
 	}
-	a := tree.Ancestor(x.pm, p.Node, depth)
-	if int(a) >= x.rec.elems || a < 0 {
-		return x.rec.elems
+}
+
+// maxDepth is the deepest ancestor the features look at.
+const maxDepth = 3
+
+// slot returns the slot of paragraph i's ancestor at depth (1 to
+// maxDepth), as ancestors recorded it.
+func (x *Extractor) slot(i, depth int) int { return int(x.anc[i*maxDepth+depth-1]) }
+
+// log1pTable holds log1p(n) for the counts most paragraphs have, which
+// stage 1 would otherwise compute twice per paragraph.
+var log1pTable = func() (t [1024]float32) {
+	for n := range t {
+		t[n] = float32(math.Log1p(float64(n)))
 	}
-	return int(a)
+	return t
+}()
+
+// log1p returns float32(math.Log1p(n)) for a count n >= 0.
+func log1p(n int) float32 {
+	if uint(n) < uint(len(log1pTable)) {
+		return log1pTable[n]
+	}
+	return float32(math.Log1p(float64(n)))
 }
 
 func b2f(b bool) float32 {
@@ -795,18 +830,17 @@ func (x *Extractor) groupFeature(depth, fi int) {
 	}
 	x.mass = x.mass[:x.rec.elems+1]
 	clear(x.mass)
-	slot := func(p *blocks.Paragraph) int { return x.slot(p, depth) }
 	var best float32
 	bestSlot := -1
 	for i := range paras {
-		s := slot(&paras[i])
+		s := x.slot(i, depth)
 		x.mass[s] += x.prob[i] * float32(paras[i].Length)
 		if x.mass[s] > best {
 			best, bestSlot = x.mass[s], s
 		}
 	}
 	for i := range paras {
-		s := slot(&paras[i])
+		s := x.slot(i, depth)
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		if best > 0 {
 			f[fi] = x.mass[s] / best

@@ -12,7 +12,7 @@ import (
 // its string value decoded, which is all the feature needs and costs no
 // allocation.
 func (x *Extractor) readArticleBody() {
-	clear(x.bodyHash)
+	x.bodyPairs.reset()
 	x.body = x.body[:0]
 	ld := x.rec.ld
 	for {
@@ -38,7 +38,7 @@ func (x *Extractor) readArticleBody() {
 	for w := range words(x.body) {
 		if h, ok := wordHash(w); ok {
 			if havePrev {
-				x.bodyHash[pairHash(prev, h)] = struct{}{}
+				x.bodyPairs.add(pairHash(prev, h))
 			}
 			prev, havePrev = h, true
 		}
@@ -114,3 +114,69 @@ func hex4(s []byte) (rune, bool) {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// hashSet is a set of 64-bit hashes: an open-addressing table with linear
+// probing, kept at most half full. A hash is stored with its low bit set,
+// so that 0 marks an empty slot; two hashes differing only there are one.
+type hashSet struct {
+	slots []uint64
+	n     int
+}
+
+// maxKeptSlots is the largest table reset keeps for the next page: a page
+// with an unusually long articleBody does not make every later reset clear
+// its table.
+const maxKeptSlots = 1 << 14
+
+func (s *hashSet) reset() {
+	if s.n == 0 {
+		return
+	}
+	if len(s.slots) > maxKeptSlots {
+		s.slots = nil
+	} else {
+		clear(s.slots)
+	}
+	s.n = 0
+}
+
+func (s *hashSet) add(h uint64) {
+	if 2*(s.n+1) > len(s.slots) {
+		old := s.slots
+		s.slots = make([]uint64, max(256, 2*len(old)))
+		s.n = 0
+		for _, k := range old {
+			if k != 0 {
+				s.add(k)
+			}
+		}
+	}
+	h |= 1
+	mask := uint64(len(s.slots) - 1)
+	for i := (h ^ h>>32) & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case h:
+			return
+		case 0:
+			s.slots[i] = h
+			s.n++
+			return
+		}
+	}
+}
+
+func (s *hashSet) has(h uint64) bool {
+	if s.n == 0 {
+		return false
+	}
+	h |= 1
+	mask := uint64(len(s.slots) - 1)
+	for i := (h ^ h>>32) & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case h:
+			return true
+		case 0:
+			return false
+		}
+	}
+}

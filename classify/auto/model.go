@@ -62,6 +62,7 @@ func (x *Extractor) classify() {
 		x.stopFilter = stopFilterFor(x.stop)
 	}
 	x.stage1()
+	x.ancestors()
 	x.containerFeatures()
 	for i := range paras {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
