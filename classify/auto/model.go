@@ -157,15 +157,6 @@ func (x *Extractor) seenBefore(h uint64) bool {
 	return ok
 }
 
-// textHash is FNV-1a of t.
-func textHash(t []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range t {
-		h = (h ^ uint64(c)) * 1099511628211
-	}
-	return h
-}
-
 func decide(good bool) blocks.Class {
 	if good {
 		return blocks.Good
