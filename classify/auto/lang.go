@@ -51,9 +51,10 @@ type langSet = [maxLangs / 64]uint64
 // langIndex maps every word of every list to the set of lists holding it,
 // so that one lookup per sampled word counts it for every language at
 // once: an open-addressing table keyed by the words' 64-bit xxhash. Two
-// words of different lists sharing a hash would merge their sets; with
-// about 160 000 words the chance of that is below 10^-9, and a guess is a
-// statistic that one word more or less does not overturn. It is built once
+// words of different lists sharing a hash would merge their sets (with
+// about 160 000 words, a chance below 10^-9), and a sampled word outside
+// the lists would be taken for one sharing its hash (10^-14 per word); a
+// guess is a statistic that one word more or less does not overturn. It is built once
 // per process (about 2.5 MB).
 type langIndex struct {
 	keys   []uint64  // hash per slot
