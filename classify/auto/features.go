@@ -443,8 +443,9 @@ func (x *Extractor) isStop(buf []byte, n int, h uint64) bool {
 // textFeatures sets the features read from a paragraph's text: stop
 // words, punctuation, capitals, digits and overlap with the articleBody.
 // It reads the text in one pass: each word is cut, counted, and, when it
-// is looked up, trimmed, lower-cased and hashed once.
-func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
+// is looked up, trimmed, lower-cased and hashed once. The per-word rates
+// count unspaced more words (see unspacedWords).
+func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph, unspaced int) {
 	var nWords, stop, caps, punct, commas, digits, pairs, found, inTitle int
 	var prev uint64
 	havePrev := false
@@ -560,7 +561,7 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 			prev, havePrev = h, true
 		}
 	}
-	words := float32(max(nWords, 1))
+	words := float32(max(nWords+unspaced, 1))
 	f[fStopDensity] = float32(stop) / float32(max(min(nWords, maxStopWords), 1))
 	f[fPunct] = min(float32(punct)/words, 1)
 	f[fCommas] = min(float32(commas)/words, 1)
@@ -590,6 +591,28 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph) {
 			f[fJTNearGood] = 1
 		}
 	}
+}
+
+// unspacedWords estimates the words that a paragraph written without
+// spaces between words (Chinese, Japanese) holds beyond those its spaces
+// separate: half its CJK characters, about the length of a word in those
+// languages. The per-word features then mean the same in every script. A
+// paragraph whose space-separated words average under maxWordRunes code
+// points is taken as spaced, and not scanned.
+func unspacedWords(t []byte, p *blocks.Paragraph) int {
+	if p.Length <= maxWordRunes*max(p.Words, 1) {
+		return 0
+	}
+	n := 0
+	for i := 0; i+2 < len(t); i++ {
+		// The lead byte of a three-byte sequence from U+3000 to U+9FFF:
+		// CJK punctuation, kana, and the unified ideographs.
+		if c := t[i]; c >= 0xe3 && c <= 0xe9 {
+			n++
+			i += 2
+		}
+	}
+	return n / 2
 }
 
 // maxTitleWords bounds the words of the title that fTitle compares with.
@@ -627,12 +650,14 @@ func (x *Extractor) stage1() {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		clear(f)
 		f[fLength] = log1p(p.Length)
-		f[fWords] = log1p(p.Words)
+		t := text[p.Text.Start:p.Text.End]
+		unspaced := unspacedWords(t, p)
+		f[fWords] = log1p(p.Words + unspaced)
 		f[fLinkDensity] = float32(min(p.LinkDensity(), 1))
-		x.textFeatures(f, text[p.Text.Start:p.Text.End], p)
+		x.textFeatures(f, t, p, unspaced)
 		f[fHeading] = b2f(p.Heading)
 		f[fCopyright] = b2f(p.Copyright || p.InSelect)
-		f[fTags] = min(float32(p.Tags)/float32(p.Words+1), 2)
+		f[fTags] = min(float32(p.Tags)/float32(p.Words+unspaced+1), 2)
 		f[fPosition] = float32(i) / float32(len(paras))
 		f[fTextBefore] = float32(before) / float32(max(total, 1))
 		before += p.Length
