@@ -54,8 +54,8 @@ type langSet = [maxLangs / 64]uint64
 // words of different lists sharing a hash would merge their sets (with
 // about 160 000 words, a chance below 10^-9), and a sampled word outside
 // the lists would be taken for one sharing its hash (10^-14 per word); a
-// guess is a statistic that one word more or less does not overturn. It is built once
-// per process (about 2.5 MB).
+// guess is a statistic that one word more or less does not overturn. It is
+// built once per process (about 2.5 MB).
 type langIndex struct {
 	keys   []uint64  // hash per slot
 	set    []uint16  // per slot, index into sets plus one; 0 for an empty slot
@@ -71,19 +71,18 @@ var builtinIndex = sync.OnceValue(func() *langIndex {
 	ix := &langIndex{keys: make([]uint64, 1<<langIndexBits), set: make([]uint16, 1<<langIndexBits)}
 	// The language sets are gathered per slot first, then shared.
 	tmp := make([]langSet, 1<<langIndexBits)
-	used := make([]bool, 1<<langIndexBits)
 	for l, s := range g.sets {
 		for w := range s.All() {
 			h := xxhash.Sum64String(w)
 			i := ix.slot(h)
-			ix.keys[i], used[i] = h, true
+			ix.keys[i] = h
 			tmp[i][l/64] |= 1 << (l % 64)
 			ix.set[i] = 1 // occupied; the real id is set below
 		}
 	}
 	ids := make(map[langSet]uint16)
 	for i := range ix.keys {
-		if !used[i] {
+		if ix.set[i] == 0 {
 			continue
 		}
 		id, ok := ids[tmp[i]]
