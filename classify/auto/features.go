@@ -444,7 +444,7 @@ func (x *Extractor) isStop(buf []byte, n int, h uint64) bool {
 // words, punctuation, capitals, digits and overlap with the articleBody.
 // It reads the text in one pass: each word is cut, counted, and, when it
 // is looked up, trimmed, lower-cased and hashed once. The per-word rates
-// count unspaced more words (see unspacedWords).
+// also count the unspaced words that no space cuts (see unspacedWords).
 func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph, unspaced int) {
 	var nWords, stop, caps, punct, commas, digits, pairs, found, inTitle int
 	var prev uint64
@@ -597,7 +597,7 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph, uns
 // spaces between words (Chinese, Japanese) holds beyond those its spaces
 // separate: half its CJK characters, about the length of a word in those
 // languages. The per-word features then mean the same in every script. A
-// paragraph whose space-separated words average under maxWordRunes code
+// paragraph whose space-separated words average at most maxWordRunes code
 // points is taken as spaced, and not scanned.
 func unspacedWords(t []byte, p *blocks.Paragraph) int {
 	if p.Length <= maxWordRunes*max(p.Words, 1) {
