@@ -14,6 +14,7 @@
 // training folds only) beside the in-sample ones. It is deterministic
 // and takes about a minute on one core (-k 0 skips cross-validation).
 // -worst N lists the pages with the lowest F1 and the languages guessed;
+// -drops N the pages whose F1 falls most when they are held out;
 // -dump ID prints one page's paragraphs with their labels and the
 // built-in model's probabilities, to see why a page fails.
 package main
@@ -42,6 +43,7 @@ func main() {
 	folds := flag.Int("k", 5, "cross-validation folds (0 for none)")
 	lambda := flag.Float64("l2", 1, "L2 penalty")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample F1 (balanced), with their language")
+	drops := flag.Int("drops", 0, "with -k, list the n pages whose F1 (balanced, guessed language) falls most from in-sample to held out")
 	dump := flag.String("dump", "", "print the paragraphs of page `ID` with their label, the built-in model's probability and class, and exit")
 	flag.Parse()
 	ds, err := eval.LoadDataset(*data)
@@ -63,11 +65,15 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	var inSample *eval.Result // balanced, guessed language
 	for _, lang := range []bool{true, false} {
 		for f := range 3 {
 			r, err := t.score(m, all, lang, auto.Favor(f))
 			if err != nil {
 				log.Fatal(err)
+			}
+			if lang && auto.Favor(f) == auto.Balanced {
+				inSample = r
 			}
 			fmt.Printf("in-sample   lang=%-5v %-9v F1 %.3f P %.3f R %.3f\n", lang, auto.Favor(f), r.F1, r.Precision, r.Recall)
 		}
@@ -78,9 +84,11 @@ func main() {
 		}
 	}
 	if *folds > 1 {
-		if err := t.crossValidate(*folds); err != nil {
+		heldOut, err := t.crossValidate(*folds)
+		if err != nil {
 			log.Fatal(err)
 		}
+		listDrops(inSample, heldOut, *drops)
 	}
 	if *out != "" {
 		if err := os.WriteFile(*out, source(m), 0o644); err != nil {
@@ -310,8 +318,9 @@ func (t *trainer) score(m *auto.Model, pages []int, lang bool, favor auto.Favor)
 // crossValidate trains on k-1 folds and scores the held-out fold, for each
 // fold, and prints the means over pages of all held-out folds. Each fold's
 // model is fitted once and scored in every variant and Favor.
-func (t *trainer) crossValidate(k int) error {
+func (t *trainer) crossValidate(k int) (map[string]float64, error) {
 	var sumP, sumR [2][3]float64
+	heldOut := map[string]float64{} // page ID: F1, balanced, guessed language
 	n := 0
 	for fold := range k {
 		var train, test []int
@@ -324,13 +333,18 @@ func (t *trainer) crossValidate(k int) error {
 		}
 		m, err := t.fit(train)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for v, lang := range []bool{true, false} {
 			for f := range 3 {
 				r, err := t.score(m, test, lang, auto.Favor(f))
 				if err != nil {
-					return err
+					return nil, err
+				}
+				if lang && auto.Favor(f) == auto.Balanced {
+					for _, ps := range r.Pages {
+						heldOut[ps.ID] = ps.F1
+					}
 				}
 				sumP[v][f] += r.Precision * float64(len(test))
 				sumR[v][f] += r.Recall * float64(len(test))
@@ -344,7 +358,26 @@ func (t *trainer) crossValidate(k int) error {
 			fmt.Printf("%d-fold CV   lang=%-5v %-9v F1 %.3f P %.3f R %.3f\n", k, lang, auto.Favor(f), 2*p*r/(p+r), p, r)
 		}
 	}
-	return nil
+	return heldOut, nil
+}
+
+// listDrops prints the n pages whose F1 falls most from in-sample to held
+// out: the pages the model learns only from themselves.
+func listDrops(inSample *eval.Result, heldOut map[string]float64, n int) {
+	type drop struct {
+		id           string
+		in, out, gap float64
+	}
+	var ds []drop
+	for _, ps := range inSample.Pages {
+		if out, ok := heldOut[ps.ID]; ok {
+			ds = append(ds, drop{ps.ID, ps.F1, out, ps.F1 - out})
+		}
+	}
+	slices.SortStableFunc(ds, func(a, b drop) int { return cmp.Compare(b.gap, a.gap) })
+	for _, d := range ds[:min(n, len(ds))] {
+		fmt.Printf("drop %.3f in-sample %.3f held out %.3f %s\n", d.gap, d.in, d.out, d.id)
+	}
 }
 
 // logistic fits weights (bias last) minimising the weighted log loss plus
