@@ -12,7 +12,19 @@ import (
 // autoOptions are the settings only the "auto" algorithm reads.
 type autoOptions struct {
 	favor     auto.Favor
-	guessLang bool // no language or stoplist was chosen: guess it per page
+	guessLang bool        // no language or stoplist was chosen: guess it per page
+	model     *auto.Model // nil: the built-in one
+}
+
+// WithAutoModel makes the "auto" algorithm classify with model m instead
+// of its built-in one: for the training tool, and for research on other
+// weights. A nil m restores the built-in model. Other algorithms ignore
+// it.
+func WithAutoModel(m *auto.Model) Option {
+	return func(c *config) error {
+		c.auto.model = m
+		return nil
+	}
 }
 
 // WithFavor sets the precision/recall trade-off of the "auto" algorithm:
@@ -42,6 +54,7 @@ func newAuto(cfg *config, _ *tokenizer.Tokenizer) engine {
 		Stop:          cfg.stop,
 		AutoLanguage:  cfg.auto.guessLang,
 		Favor:         cfg.auto.favor,
+		Model:         cfg.auto.model,
 		MaxParagraphs: cfg.maxParas,
 		XPath:         cfg.xpath,
 	})}
@@ -49,10 +62,12 @@ func newAuto(cfg *config, _ *tokenizer.Tokenizer) engine {
 	return a
 }
 
-// describe appends the model's probability that paragraph i is main text.
+// describe appends the model's probability that paragraph i is main text
+// and the evidence that weighed most in it.
 func (a *autoEngine) describe(dst []byte, i int) []byte {
 	dst = append(dst, "prob="...)
-	return strconv.AppendFloat(dst, float64(a.x.Probability(i)), 'f', 3, 32)
+	dst = strconv.AppendFloat(dst, float64(a.x.Probability(i)), 'f', 3, 32)
+	return a.x.AppendEvidence(append(dst, " evidence="...), i, 3)
 }
 
 func (a *autoEngine) handler() blocks.Handler { return a.x }
@@ -65,6 +80,8 @@ func (a *autoEngine) finish(d *Document) {
 	d.title = a.x.Title()
 	d.lang = a.x.Language()
 	d.describe = a.desc
+	d.auto = a.x
+	d.fallback = a.x.Fallback()
 	d.limits.DroppedParagraphs = a.x.Dropped()
 	d.limits.DroppedPaths = a.x.PathsDropped()
 }

@@ -1,6 +1,10 @@
 package jt
 
-import "github.com/jtextract/jt/blocks"
+import (
+	"github.com/jtextract/jt/blocks"
+	"github.com/jtextract/jt/classify/auto"
+	"github.com/jtextract/jt/metadata"
+)
 
 // Document is the result of one extraction: the document's paragraphs (or
 // text blocks, for algorithms that cut the page differently), each with its
@@ -24,6 +28,11 @@ type Document struct {
 	// describe appends an algorithm's own features of paragraph i; nil
 	// when the algorithm has none beyond the Paragraph fields.
 	describe func(dst []byte, i int) []byte
+
+	auto     *auto.Extractor // the "auto" algorithm's classifier, nil for the others
+	fallback bool
+
+	meta *metadata.Collector // the page's metadata, resolved on demand; nil unless WithMetadata(true)
 }
 
 // Limits reports which resource guards fired while a document was
@@ -110,6 +119,42 @@ func (d *Document) AppendText(dst []byte) []byte {
 	}
 	return dst
 }
+
+// Probability returns the "auto" model's probability that paragraph i is
+// main text, and false for the other algorithms, which have none.
+func (d *Document) Probability(i int) (float32, bool) {
+	if d.auto == nil {
+		return 0, false
+	}
+	return d.auto.Probability(i), true
+}
+
+// Features returns the features the "auto" model classified paragraph i
+// by, named by auto.FeatureNames, or nil for the other algorithms. The
+// slice is valid as long as the Document.
+func (d *Document) Features(i int) []float32 {
+	if d.auto == nil {
+		return nil
+	}
+	return d.auto.Features(i)
+}
+
+// PageType returns the kind of page the "auto" algorithm judged the
+// document to be (one of auto.PageTypes: "article", "forum", "product",
+// "collection", "listing", "documentation", "service") with the model's
+// probability for it, or "" and 0 for the other algorithms and for pages
+// without text.
+func (d *Document) PageType() (string, float32) {
+	if d.auto == nil {
+		return "", 0
+	}
+	return d.auto.PageType()
+}
+
+// Fallback reports whether the "auto" algorithm found no paragraph likely
+// enough to be main text and kept the best-supported stretch of the page
+// instead of returning nothing.
+func (d *Document) Fallback() bool { return d.fallback }
 
 // Text returns the main text as a string (see AppendText).
 func (d *Document) Text() string { return string(d.AppendText(nil)) }

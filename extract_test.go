@@ -57,7 +57,9 @@ func TestHostileInputs(t *testing.T) {
 		{"only whitespace", []byte(" \n\t "), ""},
 		{"binary", bytes.Repeat([]byte{0, 0xff, 0x80, '<', 0x1b}, 1000), ""},
 		{"invalid UTF-8 in text", []byte("<body>" + strings.Replace(longParagraph, "kind", "ki\xffnd", 1)), "ki\ufffdnd"},
-		{"wrong declared charset", []byte(`<meta charset="windows-1252">` + strings.Replace(longParagraph, "news", "nüws", 1)), "nÃ¼ws"},
+		// Valid UTF-8 under a single-byte declaration is read as UTF-8
+		// (see package charset), not as mojibake.
+		{"wrong declared charset", []byte(`<meta charset="windows-1252">` + strings.Replace(longParagraph, "news", "nüws", 1)), "nüws"},
 		{"100,000 nested elements", []byte(strings.Repeat("<div>", 100000) + longParagraph + strings.Repeat("</div>", 100000)), "real article"},
 		{"unclosed comment", []byte(longParagraph + "<!-- never closed " + longParagraph), "real article"},
 		{"unclosed script", []byte(longParagraph + "<script> var x = '" + longParagraph), "real article"},

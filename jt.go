@@ -24,6 +24,7 @@ import (
 
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/charset"
+	"github.com/jtextract/jt/metadata"
 	"github.com/jtextract/jt/tokenizer"
 )
 
@@ -39,6 +40,8 @@ type Extractor struct {
 	z      *tokenizer.Tokenizer
 	walker *blocks.Walker
 	eng    engine
+	meta   *metadata.Collector // nil unless WithMetadata(true)
+	tee    blocks.Tee          // the engine's handler and meta, reused
 	in     []byte
 	doc    Document
 }
@@ -80,7 +83,11 @@ func New(opts ...Option) (*Extractor, error) {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	a, _ := lookupAlgorithm(cfg.algo)
-	return &Extractor{cfg: cfg, dec: dec, z: z, walker: w, eng: a.new(&cfg, z)}, nil
+	e := &Extractor{cfg: cfg, dec: dec, z: z, walker: w, eng: a.new(&cfg, z)}
+	if cfg.meta {
+		e.meta = metadata.New(metadata.Config{})
+	}
+	return e, nil
 }
 
 // Extract reads a whole document from r and extracts it.
@@ -88,10 +95,47 @@ func (e *Extractor) Extract(r io.Reader) (*Document, error) {
 	return e.ExtractContext(context.Background(), r, "")
 }
 
+// Page describes a document beyond its bytes: what the transport knew of
+// it. The zero Page knows nothing.
+type Page struct {
+	// URL is the address the document was fetched from. Document.Metadata
+	// resolves the canonical link against it, falls back to it for
+	// Metadata.URL, and reads a date in its path (/2024/05/17/) as a last
+	// resort. Only an Extractor made WithMetadata(true) uses it.
+	URL string
+	// Charset is the encoding label the transport gave (an HTTP
+	// Content-Type charset), or "" for none; as ExtractContext's.
+	Charset string
+}
+
+// ExtractPage is ExtractContext for a document whose Page is known: it
+// reads a whole document from r, at most WithMaxBytes of it, decodes it
+// with p.Charset (if given) and extracts it, with p.URL for its
+// metadata.
+func (e *Extractor) ExtractPage(ctx context.Context, r io.Reader, p Page) (*Document, error) {
+	in, err := readAll(ctx, e.in[:0], r, e.cfg.maxBytes)
+	e.in = in
+	if err != nil {
+		return nil, err
+	}
+	return e.extractPage(ctx, in, p.Charset, p.URL)
+}
+
 // ExtractBytes extracts the document in b, which it does not modify or
 // keep.
 func (e *Extractor) ExtractBytes(b []byte) (*Document, error) {
 	return e.extract(context.Background(), b, "")
+}
+
+// ExtractBytesContext is ExtractPage for a document already in memory (a
+// response body a caller has read, say): it extracts b without copying it
+// first, decoding it with p.Charset (if given), with p.URL for its
+// metadata. A b longer than WithMaxBytes fails with an error wrapping
+// ErrTooLarge or, WithTruncate(true), is cut there. It stops with ctx's
+// error when ctx is done. It does not modify or keep b. With the zero Page
+// it gives the Document ExtractBytes gives.
+func (e *Extractor) ExtractBytesContext(ctx context.Context, b []byte, p Page) (*Document, error) {
+	return e.extractPage(ctx, b, p.Charset, p.URL)
 }
 
 // ExtractContext reads a whole document from r, at most WithMaxBytes of
@@ -169,6 +213,10 @@ func readAll(ctx context.Context, dst []byte, r io.Reader, maxBytes int) ([]byte
 var errBadRead = errors.New("reader returned an invalid count")
 
 func (e *Extractor) extract(ctx context.Context, in []byte, label string) (*Document, error) {
+	return e.extractPage(ctx, in, label, "")
+}
+
+func (e *Extractor) extractPage(ctx context.Context, in []byte, label, pageURL string) (*Document, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -188,11 +236,19 @@ func (e *Extractor) extract(ctx context.Context, in []byte, label string) (*Docu
 	}
 	e.z.ResetBytes(text)
 	e.eng.reset()
-	if err := e.walker.Walk(ctx, e.z, e.eng.handler()); err != nil {
+	h := e.eng.handler()
+	if e.meta != nil {
+		e.meta.Reset()
+		e.meta.SetURL(pageURL)
+		e.tee = append(e.tee[:0], h, e.meta)
+		h = &e.tee // a pointer: a slice in an interface would be allocated
+	}
+	if err := e.walker.Walk(ctx, e.z, h); err != nil {
 		return nil, err
 	}
 	e.doc.reset(e.cfg.algo, res.Encoding)
 	e.eng.finish(&e.doc)
+	e.doc.meta = e.meta
 	e.doc.limits.InputTruncated = truncated
 	e.doc.limits.DroppedElements = e.walker.Dropped()
 	return &e.doc, nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/jtextract/jt/charset"
 	"github.com/jtextract/jt/classify/justext"
 	"github.com/jtextract/jt/classify/tree"
 	"github.com/jtextract/jt/stopwords"
@@ -35,6 +36,7 @@ type config struct {
 	maxParas  int
 	treeDepth int // 0: no tree filter (but "tree" uses tree.DefaultDepth)
 	auto      autoOptions
+	meta      bool // WithMetadata(true): a metadata Collector in the pass
 }
 
 func defaultConfig() config {
@@ -119,10 +121,21 @@ func WithLanguageIndependent() Option {
 }
 
 // WithJusText sets jusText's thresholds (default justext.DefaultConfig()).
+// The densities are fractions, from 0 to 1.
 func WithJusText(cfg justext.Config) Option {
 	return func(c *config) error {
 		if err := cfg.Validate(); err != nil {
 			return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		}
+		// A density above 1 cannot be reached, so such a threshold is a
+		// mistake (a percentage, say) rather than a setting.
+		for _, d := range [...]struct {
+			name string
+			v    float64
+		}{{"StopwordsLow", cfg.StopwordsLow}, {"StopwordsHigh", cfg.StopwordsHigh}, {"MaxLinkDensity", cfg.MaxLinkDensity}} {
+			if d.v > 1 {
+				return fmt.Errorf("%w: jusText %s %g is above 1 (densities are fractions)", ErrInvalidOption, d.name, d.v)
+			}
 		}
 		c.justext = cfg
 		return nil
@@ -132,18 +145,36 @@ func WithJusText(cfg justext.Config) Option {
 // WithEncoding sets the character encoding label assumed for every input
 // (as an HTTP Content-Type charset would), overriding the document's own
 // declaration but not a byte order mark. ExtractContext's charset argument,
-// when not empty, takes precedence for that call.
+// when not empty, takes precedence for that call. The label must be a
+// WHATWG encoding label (case-insensitive, such as "utf-8", "latin1" or
+// "shift_jis"), or "" for none.
 func WithEncoding(label string) Option {
 	return func(c *config) error {
+		if label != "" {
+			// The decoder would skip an unknown label silently, document by
+			// document; decoding nothing with it tells at once.
+			dec, err := charset.NewDecoder()
+			if err != nil {
+				return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+			}
+			if _, res, err := dec.Decode(nil, label); err != nil || res.Unknown != "" {
+				return fmt.Errorf("%w: unknown encoding %q (want a WHATWG encoding label, such as utf-8, windows-1252 or shift_jis)", ErrInvalidOption, label)
+			}
+		}
 		c.encoding = label
 		return nil
 	}
 }
 
 // WithFallbackEncoding sets the encoding used when neither a byte order
-// mark, a given label nor the document declares one (default "utf-8").
+// mark, a given label nor the document declares one (default "utf-8"). The
+// label must be a WHATWG encoding label other than one of the replacement
+// encoding's.
 func WithFallbackEncoding(label string) Option {
 	return func(c *config) error {
+		if _, err := charset.NewDecoder(charset.WithFallback(label)); err != nil {
+			return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		}
 		c.fallback = label
 		return nil
 	}

@@ -26,12 +26,19 @@ import (
 //     two <br> with no text between them, and is kept if it received any
 //     non-blank text.
 //
+// The text of a paragraph is jusText's by default: the text nodes joined
+// as they are, with whitespace-only text nodes dropped. That glues words
+// that only whitespace between two inline elements separates
+// (`<b>uses</b> <i>the</i>` gives "usesthe"). SetBrowserText turns on text
+// as a browser renders it instead; see there.
+//
 // A ParagraphMaker is reusable: Reset it before each document. Paragraph
 // texts and paths live in arenas that are reused, so a warm ParagraphMaker
 // does not allocate.
 type ParagraphMaker struct {
 	stop     *stopwords.Set
 	xpath    bool
+	browser  bool // SetBrowserText
 	maxParas int
 	dropped  int // paragraphs beyond maxParas
 
@@ -53,6 +60,7 @@ type ParagraphMaker struct {
 	domXPath   []byte     // the XPath of dom, kept up to date when xpath is on
 	headings   int        // elements of dom whose name matches `\bh\d\b`
 	selects    int        // elements of dom whose name contains "select"
+	pres       int        // elements of dom that keep line breaks (isPre)
 
 	// Paths are the only per-paragraph data that grow with depth, so a
 	// paragraph reuses the bytes of the last kept paragraph's path when one
@@ -73,6 +81,7 @@ type pathElem struct {
 	order             int32
 	pathLen, xpLen    int32 // lengths of domPath and domXPath before this element
 	heading, inSelect bool  // whether the name matches hasHeadingName, hasSelect
+	pre               bool  // isPre
 }
 
 type orderKey struct {
@@ -126,6 +135,48 @@ const (
 // SetStopWords changes the stoplist used from the next paragraph on.
 func (m *ParagraphMaker) SetStopWords(stop *stopwords.Set) { m.stop = stop }
 
+// SetBrowserText turns browser text on or off (it is off in a new
+// ParagraphMaker). It is a setting like SetMaxParagraphs: Reset keeps it.
+// Set it before walking a document; changing it halfway changes the text
+// from the next text node on.
+//
+// Off, paragraph text is exactly jusText 3.0.2's, which the parity tests
+// hold against the Python reference: whitespace-only text nodes are dropped,
+// so words that only such a node separates run together
+// (`<b>uses</b> <i>the</i> tool` gives "usesthe tool"), as does text on both
+// sides of a block-level element that is not a jusText paragraph tag
+// (`<section>a</section><section>b</section>` gives "ab").
+//
+// On, the text of each paragraph is joined as a browser lays it out:
+//
+//   - a whitespace-only text node (spaces, tabs, newlines, &nbsp;) between
+//     inline elements is one ' ' ("uses the tool"), and every whitespace run
+//     is one ' ', newlines included (CSS white-space: normal), except inside
+//     pre, listing, xmp and plaintext, where a run holding a line break
+//     stays '\n' as jusText writes it;
+//   - <br> is a line break '\n' (jusText appends ' '), and the start and
+//     end of a block-level element that is not a paragraph tag (article,
+//     section, nav, header, footer, aside, main, figure, figcaption,
+//     address, details, summary, ol, hr, ...) put a '\n' between the text
+//     on either side;
+//   - U+00AD SOFT HYPHEN, U+200B ZERO WIDTH SPACE and U+FEFF ZERO WIDTH
+//     NO-BREAK SPACE are dropped: browsers draw nothing for them (a soft
+//     hyphen only where a line breaks). Python jusText keeps them (they are
+//     not whitespace to Python), so jusText's text keeps them too;
+//   - a text node of only whitespace and those invisible characters counts
+//     as blank: it does not make a paragraph, and a <br> on each side of it
+//     still separates paragraphs.
+//
+// Nothing else changes: the paragraphs are the same (same boundaries, paths
+// and tag counts), no space is made where the markup has none
+// (`<b>un</b>believable` stays "unbelievable"), the text is still stripped
+// at both ends, and Length, Words, LinkChars (which now includes whitespace
+// nodes inside a link) and StopWords are counted on the browser text.
+func (m *ParagraphMaker) SetBrowserText(on bool) { m.browser = on }
+
+// BrowserText reports whether browser text is on (see SetBrowserText).
+func (m *ParagraphMaker) BrowserText() bool { return m.browser }
+
 // Reset prepares m for a new document, keeping its buffers.
 func (m *ParagraphMaker) Reset() {
 	m.paras = m.paras[:0]
@@ -140,7 +191,7 @@ func (m *ParagraphMaker) Reset() {
 	m.titleState = 0
 	m.dom = m.dom[:0]
 	m.domPath, m.domXPath = m.domPath[:0], m.domXPath[:0]
-	m.headings, m.selects = 0, 0
+	m.headings, m.selects, m.pres = 0, 0, 0
 	m.last, m.lastX = Span{}, Span{}
 	m.seen, m.pathsDropped = 0, 0
 	m.parents = m.parents[:0]
@@ -274,9 +325,18 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 		// jusText 3 appends a space for a single <br> so that the words on
 		// both sides stay apart. The reference output has no paragraph
 		// made of such spaces alone, so they do not count as text.
-		m.nodes = append(m.nodes, ' ')
+		// Browser text has the line break a browser shows.
+		if m.browser {
+			m.nodes = append(m.nodes, '\n')
+		} else {
+			m.nodes = append(m.nodes, ' ')
+		}
 	case atom.A:
 		m.link = true
+	default:
+		if m.browser && isBrowserBlock(e.Atom) {
+			m.nodes = append(m.nodes, '\n')
+		}
 	}
 	m.cur.Tags++
 }
@@ -300,10 +360,33 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 	m.pop()
 	if isParagraphTag(e.Atom) {
 		m.next()
+	} else if m.browser && isBrowserBlock(e.Atom) {
+		m.nodes = append(m.nodes, '\n')
 	}
 	if e.Atom == atom.A {
 		m.link = false
 	}
+}
+
+// isBrowserBlock reports the elements that browsers lay out as blocks (their
+// default CSS display is block, list-item or table-row-group) but that are
+// not jusText paragraph tags. Browser text separates the text on either
+// side of them by a line break; jusText joins it.
+func isBrowserBlock(a atom.Atom) bool {
+	switch a {
+	case atom.Address, atom.Article, atom.Aside, atom.Details, atom.Dialog, atom.Dir,
+		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup, atom.Hr,
+		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Search, atom.Section, atom.Summary,
+		atom.Listing, atom.Plaintext, atom.Xmp, atom.Tbody, atom.Frameset, atom.Frame:
+		return true
+	}
+	return false
+}
+
+// isPre reports the elements whose text keeps its line breaks in a browser
+// (textarea too, but jusText drops it).
+func isPre(a atom.Atom) bool {
+	return a == atom.Pre || a == atom.Listing || a == atom.Xmp || a == atom.Plaintext
 }
 
 // Text implements Handler.
@@ -328,7 +411,7 @@ func (m *ParagraphMaker) Finish() {
 
 func (m *ParagraphMaker) push(e Elem) {
 	pe := pathElem{name: e.Name, id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath)),
-		heading: hasHeadingName(e.Name), inSelect: hasSelect(e.Name)}
+		heading: hasHeadingName(e.Name), inSelect: hasSelect(e.Name), pre: isPre(e.Atom)}
 	// The path joins names with '.', which is not a word byte and not in
 	// "select", so the path matches when one of its names does.
 	if pe.heading {
@@ -336,6 +419,9 @@ func (m *ParagraphMaker) push(e Elem) {
 	}
 	if pe.inSelect {
 		m.selects++
+	}
+	if pe.pre {
+		m.pres++
 	}
 	if len(m.dom) > 0 {
 		m.domPath = append(m.domPath, '.')
@@ -365,6 +451,9 @@ func (m *ParagraphMaker) pop() {
 	if top.inSelect {
 		m.selects--
 	}
+	if top.pre {
+		m.pres--
+	}
 	m.dom = m.dom[:len(m.dom)-1]
 }
 
@@ -376,6 +465,19 @@ func (m *ParagraphMaker) flush() {
 	}
 	t := m.pending
 	m.pending = m.pending[:0]
+	if m.browser {
+		start := len(m.nodes)
+		var visible bool
+		m.nodes, visible = appendNodeBrowser(m.nodes, t, m.pres > 0)
+		if m.link {
+			m.cur.LinkChars += RuneCount(m.nodes[start:])
+		}
+		if visible {
+			m.hasText = true
+			m.br = false
+		}
+		return
+	}
 	if isBlank(t) {
 		return
 	}

@@ -178,3 +178,54 @@ func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 	}
 	return dst, runes, words
 }
+
+// isInvisible reports the format characters a browser draws as nothing
+// inside text: U+00AD SOFT HYPHEN (it shows only where a line breaks, as a
+// hyphen), U+200B ZERO WIDTH SPACE and U+FEFF ZERO WIDTH NO-BREAK SPACE (a
+// byte order mark left inside text). Browser text drops them, so that
+// "un\u00adbelievable" reads "unbelievable". Joiners (U+200C, U+200D) are
+// kept: they change how the neighbouring letters are shaped.
+func isInvisible(r rune) bool { return r == 0xad || r == 0x200b || r == 0xfeff }
+
+// appendNodeBrowser appends text node s to dst as a browser lays it out in
+// normal flow (CSS white-space: normal): every whitespace run becomes one
+// ' ', and the invisible characters of isInvisible are dropped. With pre
+// (inside pre, listing, xmp or plaintext, which keep their line breaks),
+// a whitespace run holding '\n' or '\r' becomes '\n' instead, as in
+// appendNodeNormalized. Dropping an invisible character never joins two
+// whitespace runs into two separators. visible reports whether anything
+// other than whitespace was appended: a node without it is a separator, not
+// text.
+func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible bool) {
+	dst = slices.Grow(dst, len(s)) // the result is never longer than s
+	sepAt := -1                    // index in dst of the separator this node appended last, if nothing followed it
+	for i := 0; i < len(s); {
+		if j := asciiWordEnd(s, i); j > i {
+			dst = append(dst, s[i:j]...)
+			i, visible, sepAt = j, true, -1
+			continue
+		}
+		if j, sep := spaceEnd(s, i); j > i {
+			if !pre {
+				sep = ' '
+			}
+			if sepAt >= 0 {
+				if sep == '\n' {
+					dst[sepAt] = sep
+				}
+			} else {
+				sepAt = len(dst)
+				dst = append(dst, sep)
+			}
+			i = j
+			continue
+		}
+		r, w := utf8.DecodeRune(s[i:])
+		if !isInvisible(r) {
+			dst = append(dst, s[i:i+w]...)
+			visible, sepAt = true, -1
+		}
+		i += w
+	}
+	return dst, visible
+}

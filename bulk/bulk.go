@@ -4,7 +4,16 @@
 // written in input order as JSON Lines, so the output bytes are the same
 // whatever the number of workers. Queues are bounded, so memory depends on
 // the configuration, not on the input. Every record is accounted for:
-// written, skipped with a reason, or failed with a reason (Stats).
+// written, skipped with a reason, or failed with a reason (Stats). The
+// documents are the HTML payloads of response records and HTML resource
+// records (which hold a document without an HTTP header). ARC files, the
+// format of older crawls, are read too (see warc.Reader.Next).
+//
+// An input that is not a WARC or ARC file at all (HTML, random bytes, a
+// ".gz" that is not gzip, an empty file) or cannot be read fails as a
+// whole: Run returns an error, and a caller counts it with
+// Stats.CountInput. Damaged records inside a real WARC are counted and
+// reading goes on.
 //
 // A gzip WARC written one member per record, as Common Crawl writes them,
 // is cut into members without decompressing it (warc.Splitter), so that
@@ -14,19 +23,23 @@ package bulk
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/jtextract/jt"
-	"github.com/jtextract/jt/internal/countio"
+	"github.com/jtextract/jt/remote"
 	"github.com/jtextract/jt/warc"
+	"github.com/klauspost/compress/gzip"
 )
 
 // DefaultMaxRecordBytes is the default of Config.MaxRecordBytes.
@@ -34,15 +47,19 @@ const DefaultMaxRecordBytes = 10 << 20
 
 // Config configures a Processor.
 type Config struct {
-	Workers        int                                      // extraction goroutines; < 1 means 1
-	MaxRecordBytes int64                                    // most bytes of a record (and of its decoded body) kept; <= 0 means DefaultMaxRecordBytes
-	SkipOversize   bool                                     // skip records over MaxRecordBytes instead of extracting their first part
-	Dedup          string                                   // DedupNone, DedupDocument or DedupParagraph
-	Strict         bool                                     // stop reading an input at its first damaged record
-	Zstd           bool                                     // RunFile compresses its outputs (.jsonl.zst)
-	NewExtractor   func() (*jt.Extractor, error)            // makes one Extractor per worker; required
-	Open           func(name string) (io.ReadCloser, error) // opens RunFile's inputs; nil means os.Open
-	OnError        func(error)                              // told about every damaged or failed record, in input order; may be nil
+	Workers        int                                                           // extraction goroutines; < 1 means 1
+	MaxRecordBytes int64                                                         // most bytes of a record (and of its decoded body) kept; <= 0 means DefaultMaxRecordBytes
+	SkipOversize   bool                                                          // skip records over MaxRecordBytes instead of extracting their first part
+	Dedup          string                                                        // DedupNone, DedupDocument or DedupParagraph
+	Strict         bool                                                          // stop reading an input at its first damaged record
+	Zstd           bool                                                          // RunFile compresses its outputs (.jsonl.zst)
+	NewExtractor   func() (*jt.Extractor, error)                                 // makes one Extractor per worker; required
+	Open           func(ctx context.Context, name string) (io.ReadCloser, error) // opens RunFile's inputs (ctx bounds the whole read); nil means OpenFile
+	OnError        func(error)                                                   // told about every damaged or failed record, in input order; may be nil
+	// ClaimStale is how old a claim on an input (see RunFile) must be, its
+	// holder not having refreshed it, before another task takes it over;
+	// <= 0 means DefaultClaimStale.
+	ClaimStale time.Duration
 }
 
 // Processor runs the pipeline on one input at a time. It keeps the dedup
@@ -70,9 +87,30 @@ func New(cfg Config) (*Processor, error) {
 		cfg.MaxRecordBytes = DefaultMaxRecordBytes
 	}
 	if cfg.Open == nil {
-		cfg.Open = func(name string) (io.ReadCloser, error) { return os.Open(name) }
+		cfg.Open = func(_ context.Context, name string) (io.ReadCloser, error) { return OpenFile(name) }
+	}
+	if cfg.ClaimStale <= 0 {
+		cfg.ClaimStale = DefaultClaimStale
 	}
 	return &Processor{cfg: cfg, seen: seenSet{}}, nil
+}
+
+// errIsDir is the error of OpenFile for a directory.
+var errIsDir = errors.New("is a directory (name the files in it, e.g. DIR/*.warc.gz)")
+
+// OpenFile opens a local input file, as Config.Open does by default. A
+// directory is an error: read as a stream, it would look like an empty
+// input.
+func OpenFile(name string) (io.ReadCloser, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errIsDir}
+	}
+	return f, nil
 }
 
 // job is a unit of input handed to a worker: either the raw bytes of gzip
@@ -92,8 +130,12 @@ type record struct {
 	url, id, date string
 	content       []byte
 	truncated     bool
-	skip          string
-	err           error
+	// resource: content is the document itself (a resource record), of
+	// contentType, rather than an HTTP response.
+	resource    bool
+	contentType string
+	skip        string
+	err         error
 }
 
 // batch is what a worker made of a job: one result per record.
@@ -115,11 +157,13 @@ type result struct {
 }
 
 // Run reads the WARC records of in (named name in errors), extracts the
-// HTML responses and writes one JSON line per kept document to out, in
-// input order. It returns the input's stats; the error is non-nil only when
-// the input could not be processed to its end: ctx done, the output failing
-// (wrapping ErrOutput), or a worker's Extractor not being made. Damaged
-// records are counted and given to OnError, not returned.
+// HTML responses (and HTML resource records) and writes one JSON line per
+// kept document to out, in input order. It returns the input's stats; the
+// error is non-nil only when the input could not be processed to its end:
+// ctx done, the output failing
+// (wrapping ErrOutput), the input not being a WARC or ARC file (wrapping
+// warc.ErrNotWARC) or failing to read, or a worker's Extractor not being
+// made. Damaged records are counted and given to OnError, not returned.
 func (p *Processor) Run(ctx context.Context, name string, in io.Reader, out io.Writer) (Stats, error) {
 	var st Stats
 	ws := make([]*worker, p.cfg.Workers+1) // the last one merges chunks
@@ -157,11 +201,11 @@ func (p *Processor) Run(ctx context.Context, name string, in io.Reader, out io.W
 	// Chunk buffers go back to the reader once written, sparing the
 	// garbage collector; the window bounds how many are in use.
 	free := make(chan []byte, 16*p.cfg.Workers+2)
-	cr := &countio.Reader{R: in}
+	src := &source{r: in}
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(jobs)
-		readErr <- p.read(ctx, name, cr, jobs, window, free)
+		readErr <- p.read(ctx, name, src, jobs, window, free)
 	}()
 	go func() {
 		wg.Wait()
@@ -177,19 +221,51 @@ func (p *Processor) Run(ctx context.Context, name string, in io.Reader, out io.W
 			}
 		}
 	}
-	st.Bytes = cr.N
+	st.Bytes = src.n
+	if r, ok := in.(interface{ Retries() int64 }); ok {
+		st.Retries = r.Retries()
+	}
 	if c.err != nil {
 		return st, fmt.Errorf("%w: %w", ErrOutput, c.err)
 	}
-	if err := <-readErr; err != nil {
+	if err := <-readErr; errors.Is(err, remote.ErrFetch) {
+		return st, err // it names the input and the offset
+	} else if err != nil {
 		return st, fmt.Errorf("bulk: reading %s: %w", name, err)
 	}
 	return st, ctx.Err()
 }
 
+// source counts the bytes read from an input and keeps its first read
+// error: a warc.Reader reports a read error as a damaged record, but an
+// input that could not be read to its end must fail as a whole rather
+// than look complete.
+type source struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (s *source) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	s.n += int64(n)
+	if err != nil && err != io.EOF && s.err == nil {
+		s.err = err
+	}
+	return n, err
+}
+
 // read cuts the input into jobs until it ends or ctx is done: gzip
 // members while the input splits into them, records otherwise.
-func (p *Processor) read(ctx context.Context, name string, in io.Reader, jobs chan<- job, window chan<- struct{}, free <-chan []byte) error {
+func (p *Processor) read(ctx context.Context, name string, in *source, jobs chan<- job, window chan<- struct{}, free <-chan []byte) error {
+	err := p.cut(ctx, name, in, jobs, window, free)
+	if in.err != nil && !errors.Is(err, context.Canceled) {
+		return in.err
+	}
+	return err
+}
+
+func (p *Processor) cut(ctx context.Context, name string, in *source, jobs chan<- job, window chan<- struct{}, free <-chan []byte) error {
 	br := bufio.NewReaderSize(in, 1<<16)
 	var seq int64
 	send := func(j job) error {
@@ -208,7 +284,7 @@ func (p *Processor) read(ctx context.Context, name string, in io.Reader, jobs ch
 		}
 	}
 	rest := io.Reader(br)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b && gzipHoldsWARC(br) {
 		sp := warc.NewSplitter(br, p.maxChunk())
 		for {
 			var buf []byte
@@ -241,10 +317,55 @@ func (p *Processor) read(ctx context.Context, name string, in io.Reader, jobs ch
 		return err
 	}
 	defer rd.Close()
-	return eachRecord(rd, func(rec record) error {
+	whole := seq == 0 // rd reads the input from its start
+	err = eachRecord(rd, whole, func(rec record) error {
+		if rec.err != nil && in.err != nil {
+			return in.err // not a damaged record: the input failed
+		}
 		rec.content = append([]byte(nil), rec.content...) // the Reader reuses its buffer
 		return send(job{rec: rec})
 	})
+	if errors.Is(err, warc.ErrNotWARC) {
+		err = fmt.Errorf("%w%s", err, nameHint(name, rd.Compression()))
+	}
+	return err
+}
+
+// gzipHoldsWARC reports whether the gzip input br starts with a WARC
+// record once decompressed: only then is it cut into members for the
+// workers. Anything else (an ARC file, not a WARC at all, nothing) is read
+// as a stream, whose Reader tells which. A start that does not decompress
+// counts as a WARC, so that its first member is counted as damaged and the
+// members after it are still read.
+func gzipHoldsWARC(br *bufio.Reader) bool {
+	prefix, _ := br.Peek(br.Size())
+	zr, err := gzip.NewReader(bytes.NewReader(prefix))
+	if err != nil {
+		return true
+	}
+	var start [5]byte
+	n, err := io.ReadFull(zr, start[:])
+	if n == len(start) {
+		if string(start[:]) == "WARC/" {
+			return true
+		}
+		// Corrupt data can decode to a few wrong bytes before failing:
+		// decode on through the prefix to tell.
+		_, err = io.Copy(io.Discard, zr)
+	}
+	return err != nil && err != io.EOF && err != io.ErrUnexpectedEOF
+}
+
+// nameHint notes a file name whose extension promises a compression the
+// input does not have, a likely reason for it not being a WARC file.
+func nameHint(name string, comp warc.Compression) string {
+	switch {
+	case strings.HasSuffix(name, ".gz") && comp != warc.Gzip:
+		return " (named .gz, but not gzip-compressed)"
+	case strings.HasSuffix(name, ".zst") && comp != warc.Zstd:
+		return " (named .zst, but not zstd-compressed)"
+	}
+	return ""
 }
 
 // maxChunk bounds the gzip members handed to workers whole: a member that
@@ -257,33 +378,43 @@ func (p *Processor) readerOptions(name string) []warc.Option {
 
 // eachRecord calls f with every record of rd, damaged ones included, until
 // the input ends, a final error repeats, or f fails. The content f is given
-// is valid until f returns.
-func eachRecord(rd *warc.Reader, f func(record) error) error {
+// is valid until f returns. whole says that rd reads an input from its
+// start (not a chunk of it): an input that is then empty or not a WARC
+// file is an error, since there is no record to count it as.
+func eachRecord(rd *warc.Reader, whole bool, f func(record) error) error {
 	var last error
-	for {
+	for first := whole; ; first = false {
 		rec, err := rd.Next()
 		var re *warc.RecordError
 		switch {
+		case err == io.EOF && first && rd.InputOffset() == 0:
+			return fmt.Errorf("%w: it is empty", warc.ErrNotWARC)
+		case err == io.EOF && first:
+			return fmt.Errorf("%w: its %s content is empty", warc.ErrNotWARC, rd.Compression())
 		case err == io.EOF:
 			return nil
 		case err != nil && !errors.As(err, &re):
 			return err
+		case first && errors.Is(err, warc.ErrNotWARC):
+			return re.Err // the offset, 0, says nothing
 		case err != nil && err == last:
 			return nil // a final error repeats: the input ends with it
 		}
 		var r record
-		switch {
-		case err != nil:
+		if err != nil {
 			last, r.err = err, err
-		case rec.Type() != "response":
+		} else if typ := rec.Type(); typ != "response" && typ != "resource" {
 			r.skip = SkipNotResponse
-		default:
+		} else {
 			// WARC/1.0 writers (wget among them) put the URI in angle brackets.
 			r.url = strings.TrimSuffix(strings.TrimPrefix(rec.Header.Get("WARC-Target-URI"), "<"), ">")
 			r.id = rec.Header.Get("WARC-Record-ID")
 			r.date = rec.Header.Get("WARC-Date")
 			r.content = rec.Content
 			r.truncated = rec.Truncated
+			if typ == "resource" {
+				r.resource, r.contentType = true, rec.Header.Get("Content-Type")
+			}
 		}
 		if err := f(r); err != nil {
 			return err

@@ -7,10 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/jtextract/jt/remote"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -35,9 +38,15 @@ func Shard(inputs []string, rank, world int) ([]string, error) {
 }
 
 // OutputName is the base name of an input's output files: its file name
-// without the .gz, .zst and .warc extensions.
+// (of a URL, the last element of its path) without the .gz, .zst and
+// .warc extensions.
 func OutputName(input string) string {
 	base := filepath.Base(input)
+	if remote.IsURL(input) {
+		if u, err := url.Parse(input); err == nil {
+			base = path.Base(u.Path)
+		}
+	}
 	for _, ext := range []string{".gz", ".zst", ".warc"} {
 		base = strings.TrimSuffix(base, ext)
 	}
@@ -74,27 +83,43 @@ func markerPath(dir, input string) string { return filepath.Join(dir, OutputName
 // temporary name and renamed when complete, then a marker <name>.done
 // holds the input's Stats as JSON. When the marker exists, the input was
 // completed by an earlier run: RunFile does not read it again and returns
-// the recorded Stats with done true, so a killed task can be restarted and
-// ends with the same outputs and totals as an uninterrupted one. Each input
-// belongs to one task (see Shard), so temporary names need no locking.
+// the recorded Stats, with InputsDoneEarlier 1 and done true, so a killed
+// task can be restarted and ends with the same outputs as an
+// uninterrupted one.
+//
+// Several tasks may share dir, even with overlapping inputs (a retried
+// task beside the original, two jobs over one manifest): RunFile first
+// claims the input by creating <name>.claim.N exclusively, and returns
+// ErrClaimed, having done nothing, when a live task holds it. A dead task's claim is
+// taken over, once its pid is dead on this host or it has not been
+// refreshed for Config.ClaimStale. Each claim writes temporary files of
+// its own, so no task renames or removes another's.
 func (p *Processor) RunFile(ctx context.Context, input, dir string) (st Stats, done bool, err error) {
 	final, marker := p.outputPath(dir, input), markerPath(dir, input)
-	if data, err := os.ReadFile(marker); err == nil {
-		if err := json.Unmarshal(data, &st); err != nil {
-			return Stats{}, false, fmt.Errorf("bulk: completion marker %s: %w", marker, err)
-		}
-		return st, true, p.relearnFile(final)
+	if st, ok, err := p.doneEarlier(final, marker); ok || err != nil {
+		return st, ok, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return st, false, fmt.Errorf("%w: %w", ErrOutput, err)
 	}
-	in, err := p.cfg.Open(input)
+	c, err := p.acquire(dir, input)
+	if err != nil {
+		return st, false, err
+	}
+	completed := false
+	defer func() { c.release(completed) }()
+	// Another task may have completed the input since the first look.
+	if st, ok, err := p.doneEarlier(final, marker); ok || err != nil {
+		return st, ok, err
+	}
+	c.clean(final, marker)
+	in, err := p.cfg.Open(ctx, input)
 	if err != nil {
 		return st, false, err
 	}
 	defer in.Close()
-	tmp := final + ".tmp"
-	f, err := os.Create(tmp) // truncates what a killed run left
+	tmp := c.tmp(final)
+	f, err := os.Create(tmp)
 	if err != nil {
 		return st, false, fmt.Errorf("%w: %w", ErrOutput, err)
 	}
@@ -111,13 +136,28 @@ func (p *Processor) RunFile(ctx context.Context, input, dir string) (st Stats, d
 		return st, false, err
 	}
 	if err := os.Rename(tmp, final); err != nil {
-		return st, false, fmt.Errorf("%w: %w", ErrOutput, err)
+		return st, false, c.publishErr(err)
 	}
 	data, _ := json.Marshal(st) // Stats always marshals
-	if err := writeFileSync(marker, append(data, '\n')); err != nil {
-		return st, false, fmt.Errorf("%w: %w", ErrOutput, err)
+	if err := writeFileSync(marker, c.tmp(marker), append(data, '\n')); err != nil {
+		return st, false, c.publishErr(err)
 	}
+	completed = true
 	return st, false, nil
+}
+
+// doneEarlier returns the Stats recorded by the marker of a completed
+// input, with ok true, after feeding its output to the dedup set.
+func (p *Processor) doneEarlier(final, marker string) (st Stats, ok bool, err error) {
+	data, err := os.ReadFile(marker)
+	if err != nil {
+		return st, false, nil
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		return Stats{}, false, fmt.Errorf("bulk: completion marker %s: %w", marker, err)
+	}
+	st.InputsDoneEarlier = 1
+	return st, true, p.relearnFile(final)
 }
 
 // newOutput buffers (and with Config.Zstd compresses) writes to f. The
@@ -177,10 +217,9 @@ func (p *Processor) relearnFile(name string) error {
 	return nil
 }
 
-// writeFileSync writes a small file through a temporary name, so that a
-// task killed meanwhile leaves no partial marker behind.
-func writeFileSync(name string, data []byte) error {
-	tmp := name + ".tmp"
+// writeFileSync writes a small file through the temporary name tmp, so
+// that a task killed meanwhile leaves no partial file behind.
+func writeFileSync(name, tmp string, data []byte) error {
 	f, err := os.Create(tmp)
 	if err != nil {
 		return err

@@ -39,8 +39,10 @@ func TestShard(t *testing.T) {
 }
 
 func TestOutputNames(t *testing.T) {
-	if got := OutputName("/data/CC-MAIN-1-00000.warc.gz"); got != "CC-MAIN-1-00000" {
-		t.Errorf("OutputName = %q", got)
+	for _, in := range []string{"/data/CC-MAIN-1-00000.warc.gz", "https://data.commoncrawl.org/crawl-data/s/warc/CC-MAIN-1-00000.warc.gz?x=y/z", "s3://commoncrawl/crawl-data/CC-MAIN-1-00000.warc.gz"} {
+		if got := OutputName(in); got != "CC-MAIN-1-00000" {
+			t.Errorf("OutputName(%q) = %q", in, got)
+		}
 	}
 	if err := CheckOutputNames([]string{"a/x.warc.gz", "b/y.warc.gz"}); err != nil {
 		t.Error(err)
@@ -206,6 +208,10 @@ func TestRunFileResume(t *testing.T) {
 		if len(a) != 6 || fmt.Sprint(a) != fmt.Sprint(b) {
 			t.Errorf("zstd %v: resumed output (%d files) differs from the uninterrupted one (%d files)", zstd, len(b), len(a))
 		}
+		if got.InputsDoneEarlier != 1 {
+			t.Errorf("zstd %v: %d inputs done earlier, want the first", zstd, got.InputsDoneEarlier)
+		}
+		got.InputsDoneEarlier = 0
 		if fmt.Sprint(got) != fmt.Sprint(want) || want.Skipped[SkipDuplicate] == 0 {
 			t.Errorf("zstd %v: resumed totals %+v, uninterrupted %+v (want duplicates across inputs)", zstd, got, want)
 		}

@@ -17,8 +17,8 @@ type Document struct {
 	URL             string `json:"url"`
 	RecordID        string `json:"warc_record_id"`
 	Date            string `json:"warc_date"`
-	Status          int    `json:"status"`
-	ContentType     string `json:"content_type"`
+	Status          int    `json:"status"`       // HTTP status; 0 for a resource record, which has none
+	ContentType     string `json:"content_type"` // HTTP Content-Type, or the resource record's
 	Charset         string `json:"charset"`
 	Title           string `json:"title"`
 	Text            string `json:"text"`
@@ -63,7 +63,7 @@ func (w *worker) do(ctx context.Context, j job) batch {
 	w.rd.Reset(&w.src, j.chunkOff)
 	var final error
 	// eachRecord fails only when f does, and f does not.
-	_ = eachRecord(w.rd, func(r record) error {
+	_ = eachRecord(w.rd, false, func(r record) error {
 		if r.err != nil {
 			final = r.err
 		}
@@ -90,10 +90,17 @@ func (w *worker) extract(ctx context.Context, j record) result {
 		r.skip = SkipTooLarge
 		return r
 	}
-	resp, err := w.http.Parse(j.content, int(w.p.cfg.MaxRecordBytes))
-	if err != nil {
-		r.fail, r.err = FailHTTP, fmt.Errorf("record %s (%s): %w", j.id, j.url, err)
-		return r
+	var resp *warc.Response
+	if j.resource {
+		// The block is the document, without an HTTP header; the Reader
+		// kept at most MaxRecordBytes of it.
+		resp = &warc.Response{ContentType: j.contentType, Body: j.content}
+	} else {
+		var err error
+		if resp, err = w.http.Parse(j.content, int(w.p.cfg.MaxRecordBytes)); err != nil {
+			r.fail, r.err = FailHTTP, fmt.Errorf("record %s (%s): %w", j.id, j.url, err)
+			return r
+		}
 	}
 	if !warc.IsHTML(resp.ContentType, resp.Body) {
 		r.skip = SkipNotHTML
@@ -103,7 +110,8 @@ func (w *worker) extract(ctx context.Context, j record) result {
 		r.skip = SkipTooLarge
 		return r
 	}
-	doc, err := w.ex.ExtractContext(ctx, bytes.NewReader(resp.Body), charset.LabelFromContentType(resp.ContentType))
+	// The body is already in memory: hand it over as is, without a copy.
+	doc, err := w.ex.ExtractBytesContext(ctx, resp.Body, jt.Page{URL: j.url, Charset: charset.LabelFromContentType(resp.ContentType)})
 	if err != nil {
 		r.fail, r.err = FailExtract, fmt.Errorf("record %s (%s): %w", j.id, j.url, err)
 		return r

@@ -44,10 +44,11 @@ func MaxDecodedLen(n int) int { return 3 * n }
 // is not usable: make one with [NewDecoder]. A Decoder is not safe for
 // concurrent use.
 type Decoder struct {
-	fallback   string // canonical name; "" only in a zero Decoder
-	maxPrescan int
-	buf        []byte
-	decoders   map[string]*encoding.Decoder // by canonical name
+	fallback    string // canonical name; "" only in a zero Decoder
+	maxPrescan  int
+	maxHeadScan int
+	buf         []byte
+	decoders    map[string]*encoding.Decoder // by canonical name
 }
 
 // Option configures a [Decoder]. Options are fixed when the Decoder is
@@ -69,9 +70,10 @@ func WithFallback(label string) Option {
 }
 
 // WithMaxPrescan sets how many leading bytes are searched for a <meta>
-// declaration (default [DefaultMaxPrescan]); 0 turns the prescan off and a
-// larger value finds declarations further down, where browsers would not.
-// n must not be negative.
+// declaration (default [DefaultMaxPrescan]); 0 turns the prescan off, and
+// with it the search for a late declaration in head, and a larger value
+// finds declarations further down, where browsers would not. n must not be
+// negative.
 func WithMaxPrescan(n int) Option {
 	return func(d *Decoder) error {
 		if n < 0 {
@@ -82,10 +84,24 @@ func WithMaxPrescan(n int) Option {
 	}
 }
 
+// WithMaxHeadScan bounds the search for a <meta> declaration inside head
+// beyond the prescan, made when the prescan found none and the document is
+// not valid UTF-8 (default [DefaultMaxHeadScan]). A bound that does not go
+// beyond the prescan's, such as 0, turns it off. n must not be negative.
+func WithMaxHeadScan(n int) Option {
+	return func(d *Decoder) error {
+		if n < 0 {
+			return fmt.Errorf("charset: head scan length %d is negative", n)
+		}
+		d.maxHeadScan = n
+		return nil
+	}
+}
+
 // NewDecoder returns a Decoder configured by opts, or the first option's
 // error.
 func NewDecoder(opts ...Option) (*Decoder, error) {
-	d := &Decoder{fallback: defaultFallback, maxPrescan: DefaultMaxPrescan}
+	d := &Decoder{fallback: defaultFallback, maxPrescan: DefaultMaxPrescan, maxHeadScan: DefaultMaxHeadScan}
 	for _, opt := range opts {
 		if err := opt(d); err != nil {
 			return nil, err
@@ -101,10 +117,11 @@ var errZeroDecoder = errors.New("charset: Decode on a Decoder not made by NewDec
 // Decode detects src's encoding and returns src as valid UTF-8. label is
 // the transport layer's label (e.g. from [LabelFromContentType]) or "".
 //
-// Valid UTF-8 comes back as src itself, less any byte order mark, without
-// copying: the result may alias src. Everything else is written to the
-// Decoder's buffer, so the returned bytes are valid until the next call to
-// Decode or Reset. Undecodable bytes become U+FFFD; invalid UTF-8 gets one
+// Valid UTF-8 read as UTF-8 comes back as src itself, less any byte order
+// mark, without copying: the result may alias src. So does an ASCII document
+// read as a single-byte encoding, which reads it unchanged. Everything else
+// is written to the Decoder's buffer, so the returned bytes are valid until
+// the next call to Decode or Reset. Undecodable bytes become U+FFFD; invalid UTF-8 gets one
 // U+FFFD per maximal subpart of an ill-formed sequence, as the WHATWG
 // decoder (and Python) do, where Go's range over a string gives one per
 // byte. NUL bytes are kept. The output is at most [MaxDecodedLen](len(src))
@@ -119,7 +136,7 @@ func (d *Decoder) Decode(src []byte, label string) ([]byte, Result, error) {
 	if d == nil || d.fallback == "" {
 		return nil, Result{}, errZeroDecoder
 	}
-	det := detect(src, label, d.fallback, d.maxPrescan)
+	det := detect(src, label, d.fallback, d.maxPrescan, d.maxHeadScan)
 	res := Result{Encoding: det.name, Source: det.source}
 	if det.unknownCaller != "" || det.unknownMeta != nil {
 		res.Unknown = det.unknown()
@@ -130,12 +147,17 @@ func (d *Decoder) Decode(src []byte, label string) ([]byte, Result, error) {
 		// x/text's replacement decoder would emit U+FFFD for nothing.
 		return body, res, nil
 	case det.name == nameUTF8:
-		if utf8.Valid(body) {
+		// The detection may have validated body already (det.text is only
+		// ever set when there is no byte order mark, so it is about body).
+		if det.text == utf8ASCII || det.text == utf8Multi || det.text == utf8Unknown && utf8.Valid(body) {
 			return body, res, nil
 		}
 		d.buf = appendReplacingInvalid(d.buf[:0], body)
 		res.Replaced = true
 		return d.buf, res, nil
+	case det.text == utf8ASCII && isSingleByte(det.name):
+		// Every single-byte encoding reads ASCII as ASCII.
+		return body, res, nil
 	}
 	out, err := d.transcode(det.name, body)
 	if err != nil {

@@ -90,13 +90,16 @@ func TestDecodeLabels(t *testing.T) {
 	})
 }
 
-// TestDecodeLyingCharset: a UTF-8 page that declares windows-1251 is read
-// as windows-1251, as an HTML5 browser reads it; the result is mojibake but
-// valid UTF-8.
+// TestDecodeLyingCharset: a declaration the bytes contradict. A UTF-8 page
+// that declares a single-byte encoding is read as UTF-8 (see the package
+// documentation); one that declares a multi-byte legacy encoding is read as
+// declared, as an HTML5 browser reads it: the result is mojibake but valid
+// UTF-8. Bytes that are not UTF-8 are not guessed from.
 func TestDecodeLyingCharset(t *testing.T) {
 	page := "<meta charset=windows-1251><p>Пр</p>" // Пр is D0 9F D1 80 in UTF-8
 	runDecodeCases(t, []decodeCase{
-		{"utf-8 declared windows-1251", page, "", "<meta charset=windows-1251><p>РџСЂ</p>", "windows-1251", Meta},
+		{"utf-8 declared windows-1251", page, "", page, "utf-8", Content},
+		{"utf-8 declared gbk", "<meta charset=gbk><p>Пр</p>", "", "<meta charset=gbk><p>袩褉</p>", "gbk", Meta},
 		{"windows-1252 declared utf-8", "<meta charset=utf-8>caf\xE9", "", "<meta charset=utf-8>caf\uFFFD", "utf-8", Meta},
 	})
 }

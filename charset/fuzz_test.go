@@ -40,6 +40,20 @@ func FuzzDecode(f *testing.F) {
 		{"\x81\x30\x81\x30\x84\x31\xA4\x39", "gb18030"},
 		{"\xA4\x40\x88\x62", "big5"},
 		{"\xF0\x80\x80", "euc-jp"},
+		// Valid UTF-8 over a single-byte declaration, and the cases that keep it.
+		{`<meta charset=windows-1252><p>café</p>`, ""},
+		{`<meta http-equiv=content-type content="text/html; charset=iso-8859-2">` + "\xC5\xBC\xC3\xB3\xC5\x82w", ""},
+		{`<meta charset=windows-1252><p>café</p>` + "\xE9", ""},
+		{`<meta charset=koi8-r><p>plain ascii</p>`, ""},
+		{`<meta charset=shift_jis><p>café</p>`, ""},
+		{`<p>café</p>`, "windows-1252"},
+		// A late declaration in head.
+		{"<head><script>" + strings.Repeat("x", 1100) + "</script><meta charset=windows-1250>\xB9\x9C", ""},
+		{"<title>" + strings.Repeat("t", 1100) + "</title><noscript><img></noscript><meta charset=iso-8859-1>caf\xE9", ""},
+		{strings.Repeat(" ", 1100) + "</head><meta charset=koi8-r>\xF0", ""},
+		{"<style>" + strings.Repeat("p{}", 400) + "</style><div><meta charset=big5>\xA4\x40", ""},
+		{"<script>'</head>" + strings.Repeat("y", 1100) + "'</script><meta charset=klingon><meta charset=gbk>\x81\x40", ""},
+		{"<template><meta charset=big5>" + strings.Repeat("z", 1100) + "</template><meta charset=euc-kr>\xC7\xD1", ""},
 	} {
 		f.Add([]byte(s.src), s.label)
 	}
@@ -70,6 +84,24 @@ func FuzzDecode(f *testing.F) {
 			}
 			if !bytes.Equal(out, body) {
 				t.Fatalf("valid UTF-8 changed: %q became %q", body, out)
+			}
+		}
+		nonASCII := bytes.ContainsFunc(src, func(r rune) bool { return r >= utf8.RuneSelf })
+		switch res.Source {
+		case charset.Content:
+			// Only valid UTF-8 with non-ASCII characters, returned as is.
+			if !utf8.Valid(src) || !nonASCII || res.Encoding != "utf-8" || !bytes.Equal(out, src) {
+				t.Fatalf("UTF-8 from the content of %q: %q %+v", src, out, res)
+			}
+		case charset.HeadMeta:
+			// Only for what is not valid UTF-8, and beyond the prescan.
+			if utf8.Valid(src) {
+				t.Fatalf("a late declaration decided valid UTF-8 %q: %+v", src, res)
+			}
+		case charset.Meta, charset.Fallback:
+			// A single-byte encoding never reads valid UTF-8 with non-ASCII characters.
+			if charset.IsSingleByte(res.Encoding) && utf8.Valid(src) && nonASCII {
+				t.Fatalf("valid UTF-8 %q read as %s from %v", src, res.Encoding, res.Source)
 			}
 		}
 		got := string(out)

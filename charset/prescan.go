@@ -22,7 +22,7 @@ func prescan(b []byte) (name string, unknown []byte) {
 	if bytes.HasPrefix(b, []byte("\x00<\x00?\x00x")) {
 		return nameUTF16BE, nil
 	}
-	name, unknown = scanTags(b)
+	name, unknown = scanTags(b, false)
 	if name != "" {
 		return name, unknown
 	}
@@ -33,8 +33,74 @@ func prescan(b []byte) (name string, unknown []byte) {
 	return name, unknown
 }
 
-// scanTags is the prescan's loop over the bytes of b.
-func scanTags(b []byte) (name string, unknown []byte) {
+// scanHead looks for a <meta> declaration inside head, for documents whose
+// declaration the prescan did not find in its first bytes (browsers honour
+// it: the HTML Standard's tree builder changes the encoding when it meets
+// one, and Chromium's prescan reads to the end of head). It is the prescan
+// with head's bounds: it stops at the first tag a tree builder would end
+// head at (</head>, <body> or any other start tag that head cannot hold,
+// such as <div>) and skips the content of script, style, title, noframes,
+// noscript and template (raw text, or inert) instead of reading tags in it. b should
+// start at the document's start; the caller bounds its length.
+func scanHead(b []byte) (name string, unknown []byte) {
+	return scanTags(b, true)
+}
+
+// headTag says what a tag does to scanHead's search.
+type headTag uint8
+
+const (
+	inHead  headTag = iota // head can hold it: go on
+	endHead                // it ends head: stop
+	rawText                // go on after its content, which holds no tags
+)
+
+// classifyHeadTag returns what the tag named name does in head, as the
+// tree builder's "in head" insertion mode treats it.
+func classifyHeadTag(name []byte, end bool) headTag {
+	if end {
+		// </head>, and </body>, </html>, </br> which also close head; the
+		// builder ignores other end tags there.
+		if equalFold(name, "head") || equalFold(name, "body") || equalFold(name, "html") || equalFold(name, "br") {
+			return endHead
+		}
+		return inHead
+	}
+	switch {
+	// noscript is raw text with scripting on, as in browsers; tracking
+	// pixels (<noscript><img ...>) in head would otherwise end it.
+	case equalFold(name, "script"), equalFold(name, "style"), equalFold(name, "title"),
+		equalFold(name, "noframes"), equalFold(name, "template"), equalFold(name, "noscript"):
+		return rawText
+	case equalFold(name, "html"), equalFold(name, "head"), equalFold(name, "meta"),
+		equalFold(name, "link"), equalFold(name, "base"), equalFold(name, "basefont"),
+		equalFold(name, "bgsound"):
+		return inHead
+	}
+	return endHead
+}
+
+// skipRawText returns the index in b of the '<' of the first "</name" (any
+// case) followed by whitespace, '/' or '>', or -1 if there is none.
+func skipRawText(b []byte, from int, name []byte) int {
+	for i := from; ; {
+		j := bytes.Index(b[i:], []byte("</"))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		rest := b[i+2:]
+		if len(rest) > len(name) && bytes.EqualFold(rest[:len(name)], name) {
+			if c := rest[len(name)]; isSpace(c) || c == '/' || c == '>' {
+				return i
+			}
+		}
+		i += 2
+	}
+}
+
+// scanTags is the prescan's loop over the bytes of b; with head, scanHead's.
+func scanTags(b []byte, head bool) (name string, unknown []byte) {
 	for p := 0; p < len(b); p++ {
 		if b[p] != '<' {
 			continue // "any other byte": do nothing with it
@@ -66,6 +132,23 @@ func scanTags(b []byte) (name string, unknown []byte) {
 			if i < 0 {
 				return "", unknown
 			}
+			var tag []byte // with head, a tag whose raw text to skip
+			if head {
+				end := rest[1] == '/'
+				tag = rest[1:i]
+				if end {
+					tag = rest[2:i]
+				}
+				if j := bytes.IndexByte(tag, '/'); j >= 0 { // the tokenizer ends a name at '/' too
+					tag = tag[:j]
+				}
+				switch classifyHeadTag(tag, end) {
+				case endHead:
+					return "", unknown
+				case inHead:
+					tag = nil
+				}
+			}
 			p += i
 			for {
 				_, _, st := getAttr(b, &p)
@@ -75,6 +158,14 @@ func scanTags(b []byte) (name string, unknown []byte) {
 				if st == attrNone {
 					break
 				}
+			}
+			if tag != nil {
+				// p is at the tag's '>'; go on at the end tag.
+				j := skipRawText(b, p+1, tag)
+				if j < 0 {
+					return "", unknown
+				}
+				p = j - 1
 			}
 		case len(rest) >= 2 && (rest[1] == '!' || rest[1] == '/' || rest[1] == '?'):
 			i := bytes.IndexByte(rest[1:], '>')

@@ -71,25 +71,32 @@ func TestPrescan(t *testing.T) {
 }
 
 // TestPrescanLimit checks that a declaration must end within the first
-// DefaultMaxPrescan bytes, and that Decode reports the skipped steps.
+// DefaultMaxPrescan bytes to count as one the prescan found, that one beyond
+// them is found by the head scan (the document is not UTF-8) unless that is
+// off, and that Decode reports the step that decided.
 func TestPrescanLimit(t *testing.T) {
 	const meta = "<meta charset=windows-1252>"
-	d := mustDecoder(t)
+	d, noHead := mustDecoder(t), mustDecoder(t, WithMaxHeadScan(0))
 	for _, c := range []struct {
 		pad    int
+		d      *Decoder
 		source Source
 		enc    string
 	}{
-		{DefaultMaxPrescan - len(meta), Meta, "windows-1252"},  // '>' is byte 1024
-		{DefaultMaxPrescan - len(meta) + 1, Fallback, "utf-8"}, // '>' is byte 1025
+		{DefaultMaxPrescan - len(meta), d, Meta, "windows-1252"},         // '>' is byte 1024
+		{DefaultMaxPrescan - len(meta) + 1, d, HeadMeta, "windows-1252"}, // '>' is byte 1025
+		{DefaultMaxPrescan - len(meta), noHead, Meta, "windows-1252"},    // '>' is byte 1024
+		{DefaultMaxPrescan - len(meta) + 1, noHead, Fallback, "utf-8"},   // '>' is byte 1025
+		{DefaultMaxHeadScan - len(meta), d, HeadMeta, "windows-1252"},    // '>' is the head scan's last byte
+		{DefaultMaxHeadScan - len(meta) + 1, d, Fallback, "utf-8"},       // one byte beyond
 	} {
 		src := strings.Repeat(" ", c.pad) + meta + "\xE9"
-		_, res, err := d.Decode([]byte(src), "")
+		_, res, err := c.d.Decode([]byte(src), "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res.Source != c.source || res.Encoding != c.enc {
-			t.Errorf("meta ending at byte %d: %s from %v, want %s from %v", c.pad+len(meta), res.Encoding, res.Source, c.enc, c.source)
+			t.Errorf("meta ending at byte %d (head scan %d): %s from %v, want %s from %v", c.pad+len(meta), c.d.maxHeadScan, res.Encoding, res.Source, c.enc, c.source)
 		}
 	}
 

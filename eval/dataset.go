@@ -13,19 +13,65 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-// Page is one page of a dataset: its raw HTML bytes and the hand-made
-// article body it should yield.
+// Page is one page of a dataset: its raw HTML bytes, the hand-made main
+// text it should yield, and what else the dataset says about it.
 type Page struct {
 	ID    string // file name without .html or .html.gz
 	URL   string // from the ground truth; may be empty
 	HTML  []byte // as served, gunzipped
-	Truth string // ground-truth articleBody
+	Truth string // ground-truth main text: scrapinghub's articleBody, WCXB's main_content
+
+	// Type is the WCXB page type (see [PageTypes]), as the benchmark's
+	// evaluate.py reads it, "category" becoming "collection"; "" for
+	// scrapinghub.
+	Type string
+	// Domain is the site: WCXB's metadata.json domain, else (and for
+	// scrapinghub) the host of URL without "www.", or "" if neither is
+	// known. Use it to group cross-validation folds.
+	Domain string
+	// Title, Author and Date are WCXB's ground-truth title, author and
+	// publish_date, "" when null or absent.
+	Title, Author, Date string
+	// With are WCXB's snippets a correct extraction contains, Without its
+	// boilerplate snippets that one does not (see [SnippetRate]).
+	With, Without []string
 }
 
 // Dataset is a set of pages with ground truth, sorted by page id.
 type Dataset struct {
 	Dir   string
 	Pages []Page
+	// Metric is the metric the dataset's benchmark scores with:
+	// [MetricShingles] for the scrapinghub layout, [MetricWords] for WCXB.
+	Metric Metric
+	// Skipped counts WCXB ground-truth files left out, as evaluate.py
+	// leaves them out, because their ground_truth is not a JSON object.
+	Skipped int
+}
+
+// Metric names the way a dataset's pages are scored.
+type Metric int
+
+const (
+	// MetricShingles is the scrapinghub benchmark's metric: 4-token
+	// shingles per page; run precision and recall are means over pages and
+	// F1 is the F1 of those means (see [Result]).
+	MetricShingles Metric = iota
+	// MetricWords is the WCXB benchmark's metric: lower-cased words per
+	// page (see [WordScorer]); run precision, recall and F1 are means of
+	// the page values, and snippet rates are reported too.
+	MetricWords
+)
+
+// String returns "shingles" or "words".
+func (m Metric) String() string {
+	switch m {
+	case MetricShingles:
+		return "shingles"
+	case MetricWords:
+		return "words"
+	}
+	return fmt.Sprintf("Metric(%d)", int(m))
 }
 
 // Bytes is the total size of the pages' HTML.
@@ -51,11 +97,31 @@ type article struct {
 	URL         string `json:"url"`
 }
 
-// LoadDataset reads a dataset laid out as dir/html/<id>.html or
-// <id>.html.gz and dir/ground-truth.json ({"<id>": {"articleBody": ...,
-// "url": ...}}). Every page must have ground truth and every ground-truth
-// entry a page; other files in dir/html are ignored.
+// LoadDataset reads a dataset in one of two layouts, told apart by their
+// files.
+//
+// The scrapinghub layout: dir/html/<id>.html or <id>.html.gz and
+// dir/ground-truth.json ({"<id>": {"articleBody": ..., "url": ...}}).
+// Every page must have ground truth and every ground-truth entry a page;
+// other files in dir/html are ignored. The dataset's Metric is
+// [MetricShingles] and each page's Domain is its URL's host.
+//
+// The WCXB layout, chosen when dir/dev/ground-truth or dir/ground-truth is
+// a directory: the split directory (dir/dev, or dir itself, e.g.
+// wcxb-dev/dev) holds ground-truth/<id>.json and html/<id>.html.gz (or
+// .html), and metadata.json beside the split gives each page's domain.
+// Each ground-truth file is a page, read as the benchmark's evaluate.py
+// reads it: a file whose ground_truth is not a JSON object is left out and
+// counted in Dataset.Skipped, an absent ground_truth counts as empty, null
+// fields read as "", and the page type "category" reads as "collection".
+// Every page kept must have an HTML file and every HTML file ground truth;
+// a page missing from metadata.json (or all pages, if it is absent) takes
+// its URL's host as Domain. The dataset's Metric is [MetricWords]. Pages
+// are read in parallel.
 func LoadDataset(dir string) (*Dataset, error) {
+	if split, ok := wcxbSplit(dir); ok {
+		return loadWCXB(dir, split)
+	}
 	gtPath := filepath.Join(dir, groundTruthFile)
 	truth, err := readArticles(gtPath)
 	if err != nil {
@@ -87,7 +153,7 @@ func LoadDataset(dir string) (*Dataset, error) {
 		if err != nil {
 			return nil, err
 		}
-		ds.Pages = append(ds.Pages, Page{ID: id, URL: a.URL, HTML: html, Truth: a.ArticleBody})
+		ds.Pages = append(ds.Pages, Page{ID: id, URL: a.URL, HTML: html, Truth: a.ArticleBody, Domain: urlDomain(a.URL)})
 	}
 	if len(ds.Pages) == 0 {
 		return nil, fmt.Errorf("eval: %s: no .html or .html.gz pages", htmlPath)
@@ -135,9 +201,10 @@ func readPage(path string, gz bool) ([]byte, error) {
 	return html, nil
 }
 
-// readArticles reads a ground-truth or predictions file. It accepts both
-// {"<id>": {...}} and the wrapped {"version": ..., "output": {"<id>": {...}}}
-// that some of the benchmark's output files use.
+// readArticles reads a ground-truth or predictions file. It accepts
+// {"<id>": {...}}, the wrapped {"version": ..., "output": {"<id>": {...}}}
+// that some of the benchmark's output files use, and WCXB's results shape
+// {"<id>": "text"}, read as the articleBody.
 func readArticles(path string) (map[string]article, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -157,6 +224,14 @@ func readArticles(path string) (map[string]article, error) {
 	articles := make(map[string]article, len(entries))
 	for id, raw := range entries {
 		var a article
+		if len(raw) > 0 && raw[0] == '"' {
+			// WCXB's results shape: the text itself.
+			if err := json.Unmarshal(raw, &a.ArticleBody); err != nil {
+				return nil, fmt.Errorf("eval: %s: page %s: bad entry: %w", path, id, err)
+			}
+			articles[id] = a
+			continue
+		}
 		if err := json.Unmarshal(raw, &a); err != nil {
 			return nil, fmt.Errorf("eval: %s: page %s: bad entry: %w", path, id, err)
 		}
@@ -165,9 +240,10 @@ func readArticles(path string) (map[string]article, error) {
 	return articles, nil
 }
 
-// LoadPredictions reads an extractor's output in the benchmark's JSON shape,
-// {"<id>": {"articleBody": "..."}} or the wrapped {"version": ...,
-// "output": {...}}, and returns the article body of each page id.
+// LoadPredictions reads an extractor's output in one of the benchmarks' JSON
+// shapes, scrapinghub's {"<id>": {"articleBody": "..."}} (or wrapped:
+// {"version": ..., "output": {...}}) or WCXB's {"<id>": "..."}, and
+// returns the text of each page id. A null entry or body reads as "".
 func LoadPredictions(path string) (map[string]string, error) {
 	articles, err := readArticles(path)
 	if err != nil {

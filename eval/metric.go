@@ -1,11 +1,19 @@
 // Package eval scores boilerplate-removal output against hand-made ground
-// truth with the metric of the scrapinghub article-extraction benchmark, and
-// runs extractors over a dataset to measure both quality and speed.
+// truth with the metrics of two benchmarks, the scrapinghub
+// article-extraction benchmark and WCXB (Web Content eXtraction Benchmark),
+// and runs extractors over a dataset to measure both quality and speed.
+// [LoadDataset] reads either layout and sets the [Metric] that applies.
 //
-// The metric, per page: tokenize both texts into \w+ runs (Python's Unicode
-// \w), count contiguous 4-token shingles as multisets, and compare them into
-// tp/fp/fn normalised to sum to 1. Precision, recall and F1 of a run are
-// means over pages; see [Result].
+// The scrapinghub metric ([MetricShingles]), per page: tokenize both texts
+// into \w+ runs (Python's Unicode \w), count contiguous 4-token shingles as
+// multisets, and compare them into tp/fp/fn normalised to sum to 1.
+// Precision, recall and F1 of a run are means over pages; see [Result].
+//
+// The WCXB metric ([MetricWords]), per page: word-level precision, recall
+// and F1 of the lower-cased \w+ runs counted as multisets, as its
+// evaluate.py computes them (see [WordScorer]), averaged over pages, with
+// the shares of must-contain and boilerplate snippets found
+// ([SnippetRate]).
 package eval
 
 import (

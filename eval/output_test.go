@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -124,5 +125,65 @@ func TestWriteErrors(t *testing.T) {
 	}
 	if err := WritePerPageCSV(failWriter{}, sampleResults()); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("WritePerPageCSV: err = %v, want disk full", err)
+	}
+}
+
+// WCXB results: snippet rates instead of accuracy, a second table per page
+// type, a "types" array in JSON, and type and domain in the per-page CSV.
+func TestWriteWCXB(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, wcxbFiles(t))
+	ds, err := LoadDataset(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ScorePredictions(ds, map[string]string{"0001": "hello Menu", "0002": "", "0003": "", "0005": "x"})
+	r.Name = "peer"
+	var b strings.Builder
+	if err := WriteTable(&b, []*Result{r}, FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	want := `| algo | F1 | precision | recall | with | without | errors | MB/s | pages/s |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| peer | 0.417 ± 0.XXX | 0.375 ± 0.XXX | 0.500 ± 0.XXX | 75.0% | 87.5% | 0 | - | - |
+
+| algo | type | pages | F1 | precision | recall | with | without |
+|---|---|---:|---:|---:|---:|---:|---:|
+| peer | article | 1 | 1.000 | 1.000 | 1.000 | 100.0% | 100.0% |
+| peer | forum | 1 | 0.667 | 0.500 | 1.000 | 100.0% | 50.0% |
+| peer | product | 1 | 0.000 | 0.000 | 0.000 | 100.0% | 100.0% |
+| peer | collection | 1 | 0.000 | 0.000 | 0.000 | 0.0% | 100.0% |
+`
+	got := regexp.MustCompile(`± 0\.\d\d\d`).ReplaceAllString(b.String(), "± 0.XXX")
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	b.Reset()
+	if err := WriteTable(&b, []*Result{r}, FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	var rows []struct {
+		Metric   string
+		WithRate float64 `json:"with_rate"`
+		Types    []struct{ Type string }
+	}
+	if err := json.Unmarshal([]byte(b.String()), &rows); err != nil || len(rows) != 1 || rows[0].Metric != "words" ||
+		rows[0].WithRate != 0.75 || len(rows[0].Types) != 4 || rows[0].Types[3].Type != "collection" {
+		t.Errorf("JSON (%v):\n%s", err, b.String())
+	}
+	b.Reset()
+	if err := WritePerPageCSV(&b, []*Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRecs := [][]string{
+		{"algo", "id", "type", "domain", "precision", "recall", "f1", "with", "without", "tp", "fp", "fn", "exact", "error"},
+		{"peer", "0001", "forum", "example.org", "0.5", "1", "0.6666666666666666", "1", "0.5", "0.5", "0.5", "0", "false", ""},
+	}
+	if len(recs) != 5 || !slices.EqualFunc(recs[:2], wantRecs, slices.Equal[[]string]) {
+		t.Errorf("records\n%q\nwant 5, starting\n%q", recs, wantRecs)
 	}
 }

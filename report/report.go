@@ -33,6 +33,7 @@ type block struct {
 	Length, Words  int
 	LinkDensity    string
 	StopDensity    string
+	Features       string // the algorithm's own (auto: probability and evidence)
 }
 
 type page struct {
@@ -54,6 +55,7 @@ func Write(w io.Writer, doc *jt.Document, info Info) error {
 			Heading: para.Heading, Path: string(doc.ParagraphPath(i)), Length: para.Length, Words: para.Words,
 			LinkDensity: strconv.FormatFloat(para.LinkDensity(), 'f', 2, 64),
 			StopDensity: strconv.FormatFloat(para.StopWordDensity(), 'f', 2, 64),
+			Features:    string(doc.AppendFeatures(nil, i)),
 		}
 		p.TotalChars += para.Length
 		if para.Class == blocks.Good {
@@ -112,7 +114,7 @@ main { padding: 12px 24px; }
 <main>
 {{range .Blocks}}<div class="blk {{.Class}} cf-{{.CFClass}}{{if .Heading}} heading{{end}}" data-class="{{.Class}}" title="{{.Class}} (context-free: {{.CFClass}})">
 <div class="text">{{.Text}}</div>
-<div class="feat">{{.Class}} (cf {{.CFClass}}){{if .Heading}} heading{{end}} · {{.Length}} ch · {{.Words}} w · link {{.LinkDensity}} · stop {{.StopDensity}}<br>{{.Path}}</div>
+<div class="feat">{{.Class}} (cf {{.CFClass}}){{if .Heading}} heading{{end}} · {{.Length}} ch · {{.Words}} w · link {{.LinkDensity}} · stop {{.StopDensity}}{{if .Features}} · {{.Features}}{{end}}<br>{{.Path}}</div>
 </div>
 {{end}}</main>
 </body>

@@ -14,11 +14,13 @@
 //
 // A Tokenizer is reset onto a document and then walked with Next:
 //
-//	Reset (Next (TagName | TagAtom | TagAttr* | Text | Raw | Offset)*)* Next=ErrorToken Err
+//	Reset (Next (TagName | TagAtom | TagAttr* | Text | Raw | AppendDecoded | Offset)*)* Next=ErrorToken Err
 //
 // After a StartTagToken, EndTagToken or SelfClosingTagToken the tag's name
 // and attributes can be read; after a TextToken, CommentToken or DoctypeToken
-// its text. Every []byte the Tokenizer returns is a view into its own buffers
+// its text, whole (Text) or piece by piece as written (Raw, AppendDecoded,
+// AppendCharRef), for callers that must see where its character references
+// were. Every []byte the Tokenizer returns is a view into its own buffers
 // or into the input: it may change on the next call to Next (and, for
 // TagAttr, on the next call to TagAttr). Callers that need the bytes longer
 // must copy them.

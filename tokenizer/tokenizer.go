@@ -595,6 +595,37 @@ func (z *Tokenizer) Text() []byte {
 	return z.text
 }
 
+// AppendDecoded appends part, a piece of the current token's text as
+// written (a subslice of Raw within the token's text), to dst decoded as
+// Text decodes the whole token. Pieces cut anywhere except inside a
+// character reference or between a CR and its LF decode, one after the
+// other, to Text: a caller that needs the token in pieces as written (one
+// per character reference, say) gets each piece's text without knowing
+// the token's rules, which depend on the element the text is in. For
+// tokens other than text, comment and doctype it appends part unchanged.
+func (z *Tokenizer) AppendDecoded(dst, part []byte) []byte {
+	switch z.kind {
+	case TextToken, CommentToken, DoctypeToken:
+		return decode(dst, part, z.mode)
+	}
+	return append(dst, part...)
+}
+
+// AppendCharRef decodes the character reference at the start of s as Text
+// decodes one in text: it appends the reference's characters to dst and
+// returns dst and the number of bytes of s the reference takes. Where s
+// begins with an '&' that starts no reference, it appends '&' and returns
+// 1; where s does not begin with '&', it appends nothing and returns 0.
+// It decodes regardless of context, also what Text leaves as written (in
+// script, say), so a caller can tell a reference from text that only
+// looks like one.
+func AppendCharRef(dst, s []byte) ([]byte, int) {
+	if len(s) == 0 || s[0] != '&' {
+		return dst, 0
+	}
+	return appendCharRef(dst, s, false)
+}
+
 // decode appends d to dst as Text describes.
 func decode(dst, d []byte, mode textMode) []byte {
 	for i := 0; i < len(d); {

@@ -4,7 +4,8 @@
 // in a leading skippable frame, as the WARC zstd convention specifies). It
 // never holds more than one record, bounded by WithMaxRecordBytes, and
 // reports damage with the input name and offset, then resynchronises on
-// the next record.
+// the next record. It also reads ARC files, the format of older crawls,
+// presenting their records as WARC records (see Reader.Next).
 package warc
 
 import (
@@ -64,7 +65,7 @@ func (h Header) Get(name string) string {
 // the HTTP message), at most WithMaxRecordBytes of it; it is valid until
 // the next call of Next.
 type Record struct {
-	Version   string // "WARC/1.0" or "WARC/1.1"
+	Version   string // "WARC/1.0" or "WARC/1.1"; "ARC/1" or "ARC/2" for an ARC file's records
 	Header    Header
 	Content   []byte
 	Length    int64 // the Content-Length the header declares
@@ -93,6 +94,7 @@ type Reader struct {
 	fields []Field
 	err    error // final error, returned by every later Next
 	first  bool
+	arc    int // the ARC version (1 or 2) when the input is an ARC file, else 0
 
 	pushBacks int // times a block was given back to the stream
 }
@@ -134,7 +136,7 @@ func (r *Reader) Reset(src io.Reader, inputOffset int64) {
 	r.src.Reset(r.raw)
 	r.Close()
 	r.zd = nil
-	r.comp, r.br, r.base, r.chunk, r.off, r.err, r.first, r.pushBacks = None, nil, inputOffset, true, 0, nil, true, 0
+	r.comp, r.br, r.base, r.chunk, r.off, r.err, r.first, r.arc, r.pushBacks = None, nil, inputOffset, true, 0, nil, true, 0, 0
 	r.rec = Record{}
 }
 
@@ -162,7 +164,12 @@ func (r *Reader) Close() error {
 const zstdSkippableDict = 0x184D2A5D
 
 func (r *Reader) open() error {
-	magic, _ := r.src.Peek(4)
+	magic, err := r.src.Peek(4)
+	if len(magic) == 0 && err != nil && err != io.EOF {
+		// The input cannot be read at all (a directory, say): that is not
+		// damage to count but a failure of the whole input.
+		return err
+	}
 	switch {
 	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
 		r.comp = Gzip
@@ -192,14 +199,51 @@ func (r *Reader) open() error {
 	default:
 		r.br = r.src
 	}
-	if start, _ := r.br.Peek(5); !bytes.Equal(start, []byte("WARC/")) {
-		if len(start) == 0 {
-			return io.EOF
+	start, err := r.br.Peek(len(arcMagic))
+	switch {
+	case bytes.HasPrefix(start, []byte("WARC/")):
+	case bytes.HasPrefix(start, []byte(arcMagic)):
+		r.arc = 1 // until the file description says otherwise
+	case len(start) == 0 && err == io.EOF:
+		return io.EOF
+	case len(start) < len("WARC/") && err != nil && err != io.EOF:
+		if r.comp == None {
+			return err
 		}
-		r.err = r.fail(0, ErrNotWARC)
+		return r.streamErr(err) // the start does not decompress
+	default:
+		more, _ := r.br.Peek(48) // enough to tell what the input is instead
+		r.err = r.fail(0, notWARC(r.comp, more))
 		return r.err
 	}
 	return nil
+}
+
+// notWARC makes the error for an input that starts with start (after
+// decompression by comp) instead of a WARC record, saying what it seems to
+// be: a compression this package does not read, or some text.
+func notWARC(comp Compression, start []byte) error {
+	for _, f := range [...]struct{ magic, what string }{
+		{"\x1f\x8b", "gzip-compressed"},
+		{"\x28\xb5\x2f\xfd", "zstd-compressed"},
+		{"BZh", "bzip2-compressed"},
+		{"\xfd7zXZ\x00", "xz-compressed"},
+		{"\x04\x22\x4d\x18", "lz4-compressed"},
+		{"PK\x03\x04", "a zip archive"},
+		{"7z\xbc\xaf\x27\x1c", "a 7-zip archive"},
+	} {
+		if bytes.HasPrefix(start, []byte(f.magic)) {
+			if comp != None {
+				return fmt.Errorf("%w: its %s content is %s (plain, gzip and zstd WARC files are read)", ErrNotWARC, comp, f.what)
+			}
+			return fmt.Errorf("%w: it is %s (plain, gzip and zstd WARC files are read)", ErrNotWARC, f.what)
+		}
+	}
+	what := "it"
+	if comp != None {
+		what = "its " + comp.String() + " content"
+	}
+	return fmt.Errorf("%w: %s begins with %q, not \"WARC/\"", ErrNotWARC, what, clip(string(start)))
 }
 
 // readDict reads the dictionary frame at the start of a .warc.zst file; the
@@ -241,6 +285,18 @@ func (r *Reader) fail(off int64, err error) error {
 // Next returns the next record, io.EOF at the end, or an error. An error
 // wrapping *RecordError concerns one record: unless WithStrict, the next
 // call goes on with the next record it can find. Other errors are final.
+// An input that does not start with a WARC record is reported by the first
+// call with a final *RecordError wrapping ErrNotWARC; one that cannot be
+// read at all, with the reading error.
+//
+// An ARC file (one starting with a filedesc:// record, version 1 or 2) is
+// read too, each record given WARC fields: WARC-Type "warcinfo" for the
+// file description, "response" when the block is an HTTP message (with
+// Content-Type "application/http; msgtype=response"), otherwise "resource"
+// with the ARC Content-type; WARC-Target-URI, WARC-Date (converted to
+// ISO 8601), WARC-IP-Address and Content-Length from the ARC header line.
+// ARC records have no WARC-Record-ID. Having no record marker to
+// resynchronise on, an ARC file ends at its first malformed header line.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -262,7 +318,8 @@ func (r *Reader) Next() (*Record, error) {
 }
 
 func (r *Reader) next() (*Record, error) {
-	// Records are separated by CRLF CRLF; be lenient about blank lines.
+	// Records are separated by CRLF CRLF (in ARC, by LF); be lenient about
+	// blank lines.
 	for {
 		b, err := r.br.Peek(1)
 		if err != nil {
@@ -276,6 +333,9 @@ func (r *Reader) next() (*Record, error) {
 		}
 		r.br.Discard(1)
 		r.off++
+	}
+	if r.arc > 0 {
+		return r.nextARC()
 	}
 	start := r.off
 	line, err := r.line()
@@ -320,22 +380,9 @@ func (r *Reader) next() (*Record, error) {
 		return nil, r.recordErr(start, fmt.Errorf("%w: Content-Length %q", ErrMalformed, clip(cl)))
 	}
 	r.rec.Length = n
-	keep := min(n, r.cfg.maxRecordBytes)
-	r.buf = grow(r.buf, int(keep))
-	got, err := io.ReadFull(r.br, r.buf)
-	r.off += int64(got)
-	if err != nil {
-		return nil, r.recordErr(start, fmt.Errorf("%w: block of %d bytes ends after %d", ErrTruncated, n, got))
+	if err := r.readBlock(start, n); err != nil {
+		return nil, err
 	}
-	if rest := n - keep; rest > 0 {
-		d, err := r.br.Discard(int(min(rest, int64(^uint(0)>>1))))
-		r.off += int64(d)
-		if err != nil {
-			return nil, r.recordErr(start, fmt.Errorf("%w: block of %d bytes ends after %d", ErrTruncated, n, keep+int64(d)))
-		}
-		r.rec.Truncated = true
-	}
-	r.rec.Content = r.buf
 	if !r.rec.Truncated && !r.blockEnds() {
 		// The declared length is wrong. If the block swallowed the start of
 		// the next record, give those bytes back to the stream.
@@ -348,6 +395,28 @@ func (r *Reader) next() (*Record, error) {
 		return nil, r.recordErr(start, fmt.Errorf("%w: block is not followed by CRLF CRLF (Content-Length %d wrong?)", ErrMalformed, n))
 	}
 	return &r.rec, nil
+}
+
+// readBlock reads the block of n bytes of the record at start into
+// r.rec.Content, keeping at most WithMaxRecordBytes of it.
+func (r *Reader) readBlock(start, n int64) error {
+	keep := min(n, r.cfg.maxRecordBytes)
+	r.buf = grow(r.buf, int(keep))
+	got, err := io.ReadFull(r.br, r.buf)
+	r.off += int64(got)
+	if err != nil {
+		return r.recordErr(start, fmt.Errorf("%w: block of %d bytes ends after %d", ErrTruncated, n, got))
+	}
+	if rest := n - keep; rest > 0 {
+		d, err := r.br.Discard(int(min(rest, int64(^uint(0)>>1))))
+		r.off += int64(d)
+		if err != nil {
+			return r.recordErr(start, fmt.Errorf("%w: block of %d bytes ends after %d", ErrTruncated, n, keep+int64(d)))
+		}
+		r.rec.Truncated = true
+	}
+	r.rec.Content = r.buf
+	return nil
 }
 
 // blockEnds reports whether the record block is followed by the CRLF CRLF

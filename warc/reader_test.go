@@ -213,6 +213,8 @@ func FuzzReader(f *testing.F) {
 	f.Add(writeWARC(f, Zstd, makeRecords(2)))
 	f.Add([]byte("WARC/1.0\r\nContent-Length: 99999999999\r\n\r\nx"))
 	f.Add([]byte("WARC/1.1\r\n: \r\n\r\n"))
+	f.Add([]byte(arcFile(1)))
+	f.Add([]byte(arcFile(2)[:200]))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := NewReader(bytes.NewReader(data), WithMaxRecordBytes(1<<16))
 		if err != nil {

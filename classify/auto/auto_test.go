@@ -27,9 +27,9 @@ func TestQuality(t *testing.T) {
 		favor       auto.Favor
 		minF1, minP float64
 	}{
-		{auto.Balanced, 0.965, 0.955},
-		{auto.Precision, 0.96, 0.97},
-		{auto.Recall, 0.955, 0.93},
+		{auto.Balanced, 0.94, 0.91},
+		{auto.Precision, 0.94, 0.92},
+		{auto.Recall, 0.925, 0.875},
 	} {
 		p := newPipe(t, auto.Config{AutoLanguage: true, Favor: tc.favor})
 		preds := map[string]string{}
@@ -46,6 +46,55 @@ func TestQuality(t *testing.T) {
 		}
 	}
 }
+
+// TestQualityWCXB scores auto on the 1,358 wcxb-dev pages of seven kinds
+// with that benchmark's word metric and holds the mean F1, each page
+// type's and the share of pages that come out empty to floors a little
+// under their current figures (in-sample: the model was trained on these
+// pages; the training tool prints the cross-validated ones).
+func TestQualityWCXB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,358 pages: not in -short runs")
+	}
+	ds, err := eval.LoadDataset(filepath.Join(sharedtest.Dir(t), "datasets", "wcxb-dev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPipe(t, auto.Config{AutoLanguage: true})
+	var s eval.WordScorer
+	f1 := map[string]float64{}
+	n := map[string]int{}
+	empty := 0
+	for _, page := range ds.Pages {
+		if err := p.Run(page.HTML); err != nil {
+			t.Fatalf("page %s: %v", page.ID, err)
+		}
+		text := p.GoodText()
+		if strings.TrimSpace(text) == "" && strings.TrimSpace(page.Truth) != "" {
+			empty++
+		}
+		_, _, f := s.Score(text, page.Truth)
+		for _, k := range []string{"all", page.Type} {
+			f1[k] += f
+			n[k]++
+		}
+	}
+	floors := map[string]float64{"all": wcxbFloor, "article": 0.94, "forum": 0.795, "product": 0.605,
+		"collection": 0.68, "listing": 0.70, "documentation": 0.92, "service": 0.83}
+	for _, k := range append([]string{"all"}, eval.PageTypes()...) {
+		mean := f1[k] / float64(n[k])
+		t.Logf("%-13s %4d pages  F1 %.3f", k, n[k], mean)
+		if mean < floors[k] {
+			t.Errorf("%s: F1 %.3f, below the floor %.3f", k, mean, floors[k])
+		}
+	}
+	if share := float64(empty) / float64(len(ds.Pages)); share > 0.01 {
+		t.Errorf("%d pages (%.1f%%) came out empty, more than 1%%", empty, 100*share)
+	}
+}
+
+// wcxbFloor is TestQualityWCXB's floor for the mean F1 of all pages.
+const wcxbFloor = 0.86
 
 // page wraps paragraphs of prose in an article, between a menu and a
 // footer, as a small news page.
@@ -108,6 +157,26 @@ func TestBoilerplateDropped(t *testing.T) {
 	}
 	if !strings.Contains(got, "more money") {
 		t.Errorf("article text lost: %q", got)
+	}
+}
+
+// TestBrowserText checks that auto's text reads as a browser shows it:
+// words stay apart across inline elements, and soft hyphens and
+// zero-width spaces, which browsers do not show, are gone.
+func TestBrowserText(t *testing.T) {
+	for _, tc := range []struct{ html, want string }{
+		{`<p><b>uses</b> <i>the</i> tool</p>`, "uses the tool"},
+		{"<p><a href=\"/x\">link</a>\n<em>text</em></p>", "link text"},
+		{`<p><b>un</b>believable</p>`, "unbelievable"},
+		{"<p>extra\u00adordinary zero\u200bwidth</p>", "extraordinary zerowidth"},
+	} {
+		p := newPipe(t, auto.Config{AutoLanguage: true})
+		if err := p.Run([]byte(tc.html)); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Text(func(int) bool { return true }); got != tc.want {
+			t.Errorf("%s: text %q, want %q", tc.html, got, tc.want)
+		}
 	}
 }
 

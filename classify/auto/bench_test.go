@@ -9,7 +9,6 @@ import (
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/charset"
 	"github.com/jtextract/jt/classify/auto"
-	"github.com/jtextract/jt/classify/auto/internal/pipe"
 	"github.com/jtextract/jt/classify/justext"
 	"github.com/jtextract/jt/internal/sharedtest"
 	"github.com/jtextract/jt/stopwords"
@@ -56,9 +55,9 @@ func (j *jusTextPipe) run(page []byte) error {
 	return nil
 }
 
-func newPipe(tb testing.TB, cfg auto.Config) *pipe.Pipe {
+func newPipe(tb testing.TB, cfg auto.Config) *Pipe {
 	tb.Helper()
-	p, err := pipe.New(cfg)
+	p, err := newPipeErr(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,41 +1,59 @@
 // Package auto is jt's combined extractor: one streaming pass gathers
-// jusText's paragraphs with the evidence every seed algorithm uses and the
-// structure pages carry, and a small two-stage logistic model, trained on
-// annotated pages, decides which paragraphs are main text.
+// jusText's paragraphs, with text as a browser shows it, and the evidence
+// every seed algorithm uses and the structure pages carry; small ensembles
+// of decision trees, trained on annotated pages of seven kinds, then decide
+// which paragraphs are main text.
 //
 // Evidence per paragraph, recorded during the pass without a DOM:
 //   - jusText's: length, link density, stop-word density in the page's
 //     language (guessed from the text when Config.AutoLanguage is set), and
 //     the class its context-free rules would give;
 //   - Boilerpipe's and BTE's shallow text features: words, punctuation,
-//     capitals, digits, inline tags per word;
+//     capitals, digits, inline tags per word; prices in short texts;
 //   - cues from the elements around the text: semantic elements (article,
-//     main, nav, aside, footer, header, figure), ARIA roles, itemprop,
-//     hidden elements, and the words of class and id attributes that page
-//     templates use for content, navigation, comments, share bars, related
-//     links, newsletters, cookie notices and ads;
+//     main, nav, aside, footer, header, figure), headings by level, list
+//     items, table cells, code, ARIA roles, itemprop, hidden elements, and
+//     the words of class and id attributes that page templates use for
+//     content, navigation, comments, share bars, related links, filters and
+//     tables of contents, newsletters, cookie notices and ads;
 //   - the text around the paragraph: the link density of all the text
-//     under its parent and grandparent (lists of teasers are mostly links),
-//     the grandparent's share of the page's text, how many paragraphs its
-//     parent holds;
-//   - the share of its words found in the page's title;
-//   - the JSON-LD articleBody, when the page has one.
+//     under its parent and grandparent, the grandparent's share of the
+//     page's text, how many paragraphs its parent holds;
+//   - repeated structure: how many siblings of its ancestors share their
+//     tag and class (the posts of a forum, the cards of a listing, the rows
+//     of a table) and how much of the page that group holds;
+//   - the share of its words found in the page's title, and of its word
+//     pairs in the page's JSON-LD text (articleBody, text, description).
 //
-// Stage 1 scores each paragraph from these. Stage 2 rescores it with its
-// context: the stage-1 scores of its neighbours (jusText's smoothing) and
-// of the paragraphs under the same ancestor element (the tree filter's
-// grouping), and its place relative to the run of paragraphs with the most
-// probable text (BTE's best stretch: inside it, or how far before or after
-// it). Config.Favor picks the threshold on the final probability.
+// Evidence per page: the kinds of page its schema.org types and og:type
+// declare, how many code blocks, headings, times, forms, table rows, list
+// items and article elements it has, its prices, its share of text under
+// the main cues, in repeated groups and in prose. A page type model reads
+// these and gives the probability of each of seven page types (article,
+// forum, product, collection, listing, documentation, service), which the
+// paragraph models read in turn.
 //
-// The model (model_gen.go) is generated from the shared scrapinghub pages
-// by a deterministic command, run by hand after a change to the features
-// (about a minute with cross-validation; it is not hooked to go generate):
+// Stage 1 scores each paragraph from its own evidence and its page's.
+// Stage 2 rescores it with its context: the stage-1 scores of its
+// neighbours (jusText's smoothing), of the paragraphs under the same
+// ancestor element (the tree filter's grouping) and of its repeated group,
+// and its place relative to the run of paragraphs with the most probable
+// text (BTE's best stretch). Config.Favor picks the threshold on the final
+// probability. A page with visible text where no paragraph reaches it
+// keeps its best-supported stretch instead (Extractor.Fallback).
 //
-//	go run ./classify/auto/internal/train -data ../shared/datasets/scrapinghub -out classify/auto/model_gen.go
+// Each model is an Ensemble of oblivious trees (Tree): a paragraph reaches
+// a leaf by TreeDepth comparisons without a branch, so the models cost a
+// few hundred comparisons per paragraph and allocate nothing.
 //
-// It prints in-sample and 5-fold cross-validated scores; -worst N lists the
-// pages it does worst on, -dump ID one page's paragraphs with their labels
-// and probabilities. TestModelMatchesFeatures fails when the features
-// change and the model was not regenerated.
+// The model (model_gen.go) is generated from the shared scrapinghub and
+// wcxb-dev pages by a deterministic command, run by hand after a change to
+// the features (it is not hooked to go generate):
+//
+//	go run ./classify/auto/internal/train -out classify/auto/model_gen.go
+//
+// It runs every page through jt.Extractor, the path users run, and prints
+// in-sample and 5-fold cross-validated scores per data set and page type,
+// the folds grouped by site. TestModelMatchesFeatures fails when the
+// features change and the model was not regenerated.
 package auto

@@ -28,13 +28,17 @@ const (
 	cueMeta               // class "byline", "author", "date", "time", "meta", "tag", "topics"
 	cueHidden             // hidden, aria-hidden=true, display:none, class "hidden", "sr-only"
 	cueList               // <li>, <dt>, <dd>: items of a list
+	cueCode               // <pre>, <code>, class "highlight", "code", "syntax"
+	cueCell               // <td>, <th>: cells of a table
+	cueFilter             // class "filter", "facet", "sort", "toc": filter panels and tables of contents
+	cueH1                 // <h1>
+	cueH2                 // <h2>, <h3>
+	cueH4                 // <h4>, <h5>, <h6>
 	numCues
 )
 
 // cueSet is a set of cues, one bit each.
 type cueSet uint32
-
-func (s cueSet) has(c cue) bool { return s&(1<<c) != 0 }
 
 // tagCues returns the cues an element's tag gives.
 func tagCues(a atom.Atom) cueSet {
@@ -55,6 +59,16 @@ func tagCues(a atom.Atom) cueSet {
 		return 1 << cueFigure
 	case atom.Li, atom.Dt, atom.Dd:
 		return 1 << cueList
+	case atom.Pre, atom.Code, atom.Kbd, atom.Samp:
+		return 1 << cueCode
+	case atom.Td, atom.Th:
+		return 1 << cueCell
+	case atom.H1:
+		return 1 << cueH1
+	case atom.H2, atom.H3:
+		return 1 << cueH2
+	case atom.H4, atom.H5, atom.H6:
+		return 1 << cueH4
 	}
 	return 0
 }
@@ -121,6 +135,8 @@ var cueWords = [...]struct {
 	{cuePromo, []string{"newsletter", "subscribe", "subscription", "signup", "cookie", "cookies", "consent", "gdpr", "paywall", "modal", "popup", "overlay", "cta", "login", "register", "donate", "membership", "alert", "alerts"}},
 	{cueAd, []string{"ad", "ads", "advert", "adverts", "advertisement", "advertising", "sponsor", "sponsored", "dfp", "adslot", "adunit", "commercial", "adsense", "publicidad", "publicidade", "publicite", "werbung", "anzeige", "advertorial"}},
 	{cueMeta, []string{"byline", "author", "authors", "date", "time", "timestamp", "dateline", "meta", "metadata", "tag", "tags", "topics", "published", "updated"}},
+	{cueCode, []string{"highlight", "highlighter", "code", "codehilite", "syntax", "sourcecode", "hljs", "prism", "codeblock", "snippet"}},
+	{cueFilter, []string{"filter", "filters", "facet", "facets", "refine", "refinement", "sort", "sorting", "sortby", "toc", "tableofcontents"}},
 }
 
 // cueTable maps the hash (fnv1a) of every word of cueWords to its cue:
@@ -219,9 +235,12 @@ func nextWord(v []byte, i int, buf *[maxWordLen]byte) (w []byte, next int) {
 // classCues returns the cues of the words of a class or id value. It cuts
 // the words as nextWord does and hashes each as it goes. With hide set (a
 // class value) it also adds cueHidden when a whitespace-separated token of
-// v is one of the utility classes hiddenClass matches, in the same pass.
-func classCues(v []byte, hide bool) cueSet {
+// v is one of the utility classes hiddenToken matches, in the same pass.
+// It also returns a hash of the value's words, in any order: the identity
+// of a class for telling alike siblings (see repeatFeatures).
+func classCues(v []byte, hide bool) (cueSet, uint64) {
 	var s cueSet
+	var sig uint64
 	tok := 0 // start of the current whitespace-separated token
 	for i := 0; i < len(v); {
 		for ; i < len(v); i++ {
@@ -256,6 +275,7 @@ func classCues(v []byte, hide bool) cueSet {
 			h = (h ^ uint64(c)) * fnvPrime
 			n++
 		}
+		sig += h * 0x9e3779b97f4a7c15
 		if n > maxWordLen {
 			continue
 		}
@@ -266,7 +286,7 @@ func classCues(v []byte, hide bool) cueSet {
 	if hide && len(v) > tok && hiddenToken(v[tok:]) {
 		s |= 1 << cueHidden
 	}
-	return s
+	return s, sig
 }
 
 // wordByte classifies the bytes of class and id values for classCues:
@@ -304,28 +324,6 @@ func hiddenStyle(style []byte) bool {
 	}
 	rest := bytes.TrimLeft(style[i+len("display"):], " \t:")
 	return bytes.HasPrefix(rest, []byte("none"))
-}
-
-// hiddenClass reports whether a class value names one of the utility
-// classes that hide an element. They are matched whole: "hidden-xs" hides
-// only on small screens, and the annotators read pages on large ones.
-// (classCues(v, true) does the same in its pass; this is the reference.)
-func hiddenClass(v []byte) bool {
-	for i := 0; i < len(v); {
-		for i < len(v) && isSpace(v[i]) {
-			i++
-		}
-		j := i
-		for j < len(v) && !isSpace(v[j]) {
-			j++
-		}
-		w := v[i:j]
-		i = j
-		if hiddenToken(w) {
-			return true
-		}
-	}
-	return false
 }
 
 // hiddenToken reports whether one whitespace-separated token of a class

@@ -88,16 +88,22 @@ type Extractor struct {
 	stop       *stopwords.Set // the stoplist of the page
 	words      [][]byte       // language sample, slices of lower
 	lower      []byte
-	feats      []float32           // NumFeatures per paragraph
-	prob       []float32           // stage-1 probability, then final log-odds per paragraph
-	mass       []float32           // per element: probable text under it (tree grouping)
-	agg        []float32           // per element: text, link text and paragraphs under it
-	titleHash  []uint64            // hashes of the title's words
-	titleBloom uint64              // bit h%64 set for every h in titleHash
-	bodyPairs  hashSet             // hashes of the articleBody's word pairs
-	anc        []int32             // per paragraph, its ancestors' slots (see ancestors)
-	seen       map[uint64]struct{} // texts of the paragraphs kept, to drop repeats
-	body       []byte              // decoded JSON-LD articleBody
+	feats      []float32             // NumFeatures per paragraph
+	prob       []float32             // stage-1 probability, then final log-odds per paragraph
+	mass       []float32             // per element: probable text under it (tree grouping)
+	agg        []float32             // per element: text, link text and paragraphs under it
+	titleHash  []uint64              // hashes of the title's words
+	titleBloom uint64                // bit h%64 set for every h in titleHash
+	bodyPairs  hashSet               // hashes of the articleBody's word pairs
+	anc        []int32               // per paragraph, its ancestors' slots (see ancestors)
+	seen       map[uint64]struct{}   // texts of the paragraphs kept, to drop repeats
+	body       []byte                // decoded JSON-LD articleBody
+	rep        groups                // alike siblings (see repeatFeatures)
+	group      []int32               // per paragraph: its slot in rep, -1 for none
+	typeProb   [NumPageTypes]float32 // the page type model's probabilities
+	fallback   bool                  // see Fallback
+	contrib    [numFeatures]float32  // AppendEvidence's sums
+	fbuf       features              // the paragraph the trees read
 
 	stopCache    [stopCacheSize]stopEntry // see isStop
 	stopCacheFor *stopwords.Set           // the stoplist stopCache answers for
@@ -111,6 +117,8 @@ func New(cfg Config) *Extractor {
 		x.model = &builtin
 	}
 	x.pm = blocks.NewParagraphMaker(nil, cfg.XPath)
+	// Text as a browser shows it: words apart across inline elements.
+	x.pm.SetBrowserText(true)
 	x.pm.SetMaxParagraphs(cfg.MaxParagraphs)
 	x.rec.pm = x.pm
 	if cfg.AutoLanguage {
@@ -162,13 +170,16 @@ func (x *Extractor) Finish() {
 	x.rec.sync()
 	x.chooseLanguage()
 	x.readArticleBody()
+	x.rec.readTypes()
 	x.readTitle()
 	x.classify()
 }
 
 // Paragraphs returns the page's paragraphs with their final Class (and, as
-// CFClass, the class before context was taken into account). The slice is
-// reused by the next Reset.
+// CFClass, the class before context was taken into account). StopWords is
+// counted in the page's stoplist over a paragraph's first 32 words and
+// estimated from their density beyond. The slice is reused by the next
+// Reset.
 func (x *Extractor) Paragraphs() []blocks.Paragraph { return x.pm.Paragraphs() }
 
 // Arenas returns the buffers the paragraphs' spans index (see
@@ -219,6 +230,48 @@ type recorder struct {
 	open    paraCues   // cues of the text of the paragraph being built
 	paras   []paraCues // per finished paragraph
 	dropped int
+
+	sig   []uint64       // per element ID: its tag and class, the identity of repeated siblings
+	class uint64         // hash of the class value readCues read, 0 for none
+	count [numCounts]int // elements counted per kind, for the page's features
+	kinds kindSet        // schema.org types and og:type values the page declares
+}
+
+// The kinds of element counted per page: evidence of its type (code for
+// documentation, rows and items for listings, times for posts).
+const (
+	countPre = iota
+	countCode
+	countHeading // h2 to h6
+	countTime
+	countForm // form, input, select, textarea
+	countRow
+	countItem
+	countArticle
+	numCounts
+)
+
+// elementCount returns the count an element adds to, or -1.
+func elementCount(a atom.Atom) int {
+	switch a {
+	case atom.Pre:
+		return countPre
+	case atom.Code:
+		return countCode
+	case atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return countHeading
+	case atom.Time:
+		return countTime
+	case atom.Form, atom.Input, atom.Select, atom.Textarea:
+		return countForm
+	case atom.Tr:
+		return countRow
+	case atom.Li:
+		return countItem
+	case atom.Article:
+		return countArticle
+	}
+	return -1
 }
 
 // paraCues is what the recorder knows of one paragraph's text: how many
@@ -237,6 +290,9 @@ func (r *recorder) reset() {
 	r.ld = r.ld[:0]
 	r.open = paraCues{}
 	r.paras = r.paras[:0]
+	r.sig = r.sig[:0]
+	r.count = [numCounts]int{}
+	r.kinds = 0
 }
 
 // StartElement implements blocks.Handler.
@@ -251,10 +307,23 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	}
 	r.cues = r.cues[:d]
 	cues := r.inherited() | tagCues(e.Atom)
+	r.class = 0
 	if carriesCues(e.Atom) {
-		cues |= readCues(e.Atom, attrs, &r.ldDepth, len(stack))
+		cues |= r.readCues(e.Atom, attrs, len(stack))
 	}
 	r.cues = append(r.cues, cues)
+	if c := elementCount(e.Atom); c >= 0 {
+		r.count[c]++
+	}
+	// Siblings are alike when they share tag and class; an unknown
+	// element's tag is its name.
+	sig := uint64(e.Atom)
+	if e.Atom == 0 {
+		sig = fnv1a(fnvOffset, e.Name)
+	}
+	if id := int(e.ID); id == len(r.sig) {
+		r.sig = append(r.sig, pairHash(sig, r.class))
+	}
 	if r.kill == 0 && killed(e.Atom) {
 		r.kill = len(stack)
 	}
@@ -277,29 +346,46 @@ func carriesCues(a atom.Atom) bool {
 	switch a {
 	case atom.Div, atom.Section, atom.Article, atom.Aside, atom.Nav, atom.Header, atom.Footer,
 		atom.Main, atom.Ul, atom.Ol, atom.Li, atom.Dl, atom.P, atom.Figure, atom.Figcaption,
-		atom.Table, atom.Td, atom.Form, atom.Span, atom.Script, atom.Blockquote, atom.Body,
-		atom.Center, atom.Font, 0:
+		atom.Table, atom.Tr, atom.Td, atom.Form, atom.Span, atom.Script, atom.Blockquote, atom.Body,
+		atom.Center, atom.Font, atom.Meta, atom.Pre, 0:
 		return true
 	}
 	return false
 }
 
-// readCues reads an element's attributes once: class, id, role, itemprop
-// and the attributes that hide it. For a script it notes whether it holds
-// JSON-LD, setting ldDepth to depth.
-func readCues(a atom.Atom, attrs *blocks.Attrs, ldDepth *int, depth int) cueSet {
+// readCues reads an element's attributes once: class, id, role, itemprop,
+// itemtype and the attributes that hide it, recording the class's hash in
+// r.class. For a script it notes whether it holds JSON-LD, setting
+// r.ldDepth to depth; for a meta element, the og:type it declares.
+func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet {
 	var s cueSet
+	var og, content bool // a meta's property is og:type; its content is a kind
+	var kinds kindSet
 	for {
 		// Values are decoded only for the attributes read.
 		k, ok := attrs.NextKey()
 		if !ok {
+			if og && content {
+				r.kinds |= kinds
+			}
 			return s
 		}
 		switch string(k) {
 		case "class":
-			s |= classCues(attrs.Value(), true)
+			c, sig := classCues(attrs.Value(), true)
+			s |= c
+			r.class = sig
+		case "itemtype":
+			r.kinds |= schemaKinds(attrs.Value())
+		case "property":
+			og = a == atom.Meta && string(attrs.Value()) == "og:type"
+		case "content":
+			if a == atom.Meta {
+				kinds, content = ogKinds(attrs.Value()), true
+			}
 		case "id":
-			s |= classCues(attrs.Value(), false)
+			c, _ := classCues(attrs.Value(), false)
+			s |= c
 		case "role":
 			s |= roleCues(attrs.Value())
 		case "itemprop":
@@ -316,7 +402,7 @@ func readCues(a atom.Atom, attrs *blocks.Attrs, ldDepth *int, depth int) cueSet 
 			}
 		case "type":
 			if a == atom.Script && bytes.Contains(attrs.Value(), []byte("ld+json")) {
-				*ldDepth = depth
+				r.ldDepth = depth
 			}
 		}
 	}
@@ -402,17 +488,6 @@ func visibleRunes(text []byte) int {
 		n += bits.OnesCount64(ascii & hi)
 	}
 	for _, c := range text[i:] {
-		if c&0xc0 != 0x80 && c > ' ' {
-			n++
-		}
-	}
-	return n
-}
-
-// visibleRunesRef is visibleRunes byte by byte.
-func visibleRunesRef(text []byte) int {
-	n := 0
-	for _, c := range text {
 		if c&0xc0 != 0x80 && c > ' ' {
 			n++
 		}

@@ -67,7 +67,7 @@ func TestClassCuesHidden(t *testing.T) {
 		if hiddenClassRef([]byte(v)) {
 			want |= 1 << cueHidden
 		}
-		if got := classCues([]byte(v), true); got != want {
+		if got, _ := classCues([]byte(v), true); got != want {
 			t.Fatalf("classCues(%q, true) = %b, want %b", v, got, want)
 		}
 	}
@@ -107,16 +107,7 @@ func classCuesRef(v []byte) cueSet {
 }
 
 func hiddenClassRef(v []byte) bool {
-	for i := 0; i < len(v); {
-		for i < len(v) && isSpace(v[i]) {
-			i++
-		}
-		j := i
-		for j < len(v) && !isSpace(v[j]) {
-			j++
-		}
-		w := v[i:j]
-		i = j
+	for w := range fields(v) {
 		switch len(w) { // the lengths of the words below
 		case 4, 6, 7, 9, 14, 15, 18:
 		default:
@@ -234,4 +225,15 @@ func TestStopFilterHoldsEveryWord(t *testing.T) {
 			}
 		}
 	}
+}
+
+// visibleRunesRef is visibleRunes byte by byte.
+func visibleRunesRef(text []byte) int {
+	n := 0
+	for _, c := range text {
+		if c&0xc0 != 0x80 && c > ' ' {
+			n++
+		}
+	}
+	return n
 }

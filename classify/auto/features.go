@@ -18,31 +18,49 @@ import (
 // stage-2 features describe its context as stage 1 judged it (context
 // smoothing as jusText's, grouping by ancestor as the tree filter's).
 const (
-	fLength      = iota // log(1 + code points)
-	fWords              // log(1 + words)
-	fLinkDensity        // link characters / characters, at most 1
-	fStopDensity        // stop words / words (0 without a language)
-	fPunct              // sentence ends (. ! ? and CJK ones) per word
-	fCommas             // commas per word
-	fEndsPunct          // the text ends with a sentence end
-	fCapitals           // share of words that start with an upper-case letter
-	fDigits             // share of code points that are digits
-	fHeading            // inside h1–h6
-	fCopyright          // has a copyright sign or sits in a select
-	fTags               // inline tags per word (text versus markup, as BTE)
-	fPosition           // paragraph index / paragraphs
-	fTextBefore         // share of the page's text before the paragraph
-	fBodyShare          // share of its word pairs found in the JSON-LD articleBody
-	fHasBody            // the page has a JSON-LD articleBody
-	fJTGood             // jusText's context-free rules would call it good
-	fJTNearGood         // … near-good
-	fTitle              // share of its first words found in the page's title
-	fLinks1             // link density of all the text under its parent
-	fLinks2             // … under its grandparent
-	fRegion2            // the grandparent's share of the page's text
-	fSiblings           // log(1 + paragraphs under its parent)
-	fListLinks          // share of its text in list items times fLinks1 (a list of links)
-	fCues               // first of numCues: share of the text under each cue
+	fLength      = iota                      // log(1 + code points)
+	fWords                                   // log(1 + words)
+	fLinkDensity                             // link characters / characters, at most 1
+	fStopDensity                             // stop words / words (0 without a language)
+	fPunct                                   // sentence ends (. ! ? and CJK ones) per word
+	fCommas                                  // commas per word
+	fEndsPunct                               // the text ends with a sentence end
+	fCapitals                                // share of words that start with an upper-case letter
+	fDigits                                  // share of code points that are digits
+	fHeading                                 // inside h1–h6
+	fCopyright                               // has a copyright sign or sits in a select
+	fTags                                    // inline tags per word (text versus markup, as BTE)
+	fPosition                                // paragraph index / paragraphs
+	fTextBefore                              // share of the page's text before the paragraph
+	fBodyShare                               // share of its word pairs found in the JSON-LD articleBody
+	fHasBody                                 // the page has a JSON-LD articleBody
+	fJTGood                                  // jusText's context-free rules would call it good
+	fJTNearGood                              // … near-good
+	fTitle                                   // share of its first words found in the page's title
+	fLinks1                                  // link density of all the text under its parent
+	fLinks2                                  // … under its grandparent
+	fRegion2                                 // the grandparent's share of the page's text
+	fSiblings                                // log(1 + paragraphs under its parent)
+	fListLinks                               // share of its text in list items times fLinks1 (a list of links)
+	fPrice                                   // a short text with a price in it
+	fRepeat1                                 // log(alike siblings of its parent): tag and class shared
+	fRepeat2                                 // … of its grandparent
+	fRepeat3                                 // … of its great-grandparent
+	fRepeatShare                             // the page's share of text under the repeated group it belongs to
+	fKinds                                   // first of numKinds: the page declares that kind (schema.org, og:type)
+	fCounts      = fKinds + int(numKinds)    // first of numCounts: log(1 + elements of that kind on the page)
+	fPagePrices  = fCounts + numCounts       // log(1 + short texts with prices on the page)
+	fPageText    = fPagePrices + 1           // log(1 + code points of the page's text)
+	fPageParas   = fPageText + 1             // log(1 + paragraphs)
+	fPageLinks   = fPageParas + 1            // link density of the page's text
+	fPageCues    = fPageLinks + 1            // first of len(pageCues): the page's share of text under each
+	fPageRepeat  = fPageCues + len(pageCues) // the page's share of text in repeated groups
+	fPageProse   = fPageRepeat + 1           // … in paragraphs of 200 code points or more
+	fPageJTGood  = fPageProse + 1            // … that jusText's rules call good
+	fPageStop    = fPageJTGood + 1           // the page's mean stop-word density (by text)
+	fPageMeanLen = fPageStop + 1             // log(1 + the page's mean paragraph length)
+	fTypes       = fPageMeanLen + 1          // first of NumPageTypes: the probability of each page type
+	fCues        = fTypes + NumPageTypes     // first of numCues: share of the text under each cue
 	numStage1    = fCues + int(numCues)
 )
 
@@ -57,6 +75,9 @@ const (
 	fStretch                         // inside the run of paragraphs with the most probable text (BTE's best stretch)
 	fStretchDist                     // share of the page's text between it and that run (0 inside)
 	fAfterStretch                    // it comes after that run
+	fPrev1                           // stage-1 probability of the previous paragraph
+	fNext1                           // … of the next paragraph
+	fGroupRep                        // mean stage-1 probability of the text of its repeated group (its own without one)
 	numFeatures
 )
 
@@ -70,19 +91,43 @@ var cueNames = [numCues]string{
 	cueArticle: "article", cueMain: "main", cueBody: "articlebody", cueNav: "nav", cueAside: "aside",
 	cueFooter: "footer", cueHeader: "header", cueFigure: "figure", cueComment: "comment",
 	cueShare: "share", cueRelated: "related", cuePromo: "promo", cueAd: "ad", cueMeta: "meta",
-	cueHidden: "hidden", cueList: "list",
+	cueHidden: "hidden", cueList: "list", cueCode: "code", cueCell: "cell", cueFilter: "filter",
+	cueH1: "h1", cueH2: "h2", cueH4: "h4",
 }
+
+var countNames = [numCounts]string{
+	countPre: "pre", countCode: "code", countHeading: "headings", countTime: "times",
+	countForm: "forms", countRow: "rows", countItem: "items", countArticle: "articles",
+}
+
+// featureNames holds FeatureNames' result.
+var featureNames = FeatureNames()
 
 // FeatureNames returns the names of the features, in order.
 func FeatureNames() []string {
 	names := []string{"length", "words", "link_density", "stop_density", "punct", "commas",
 		"ends_punct", "capitals", "digits", "heading", "copyright", "tags", "position",
 		"text_before", "body_share", "has_body", "jt_good", "jt_neargood", "title", "links1", "links2",
-		"region2", "siblings", "list_links"}
+		"region2", "siblings", "list_links", "price", "repeat1", "repeat2", "repeat3", "repeat_share"}
+	for _, k := range kindNames {
+		names = append(names, "kind_"+k)
+	}
+	for _, c := range countNames {
+		names = append(names, "page_"+c)
+	}
+	names = append(names, "page_prices", "page_text", "page_paras", "page_links")
+	for _, c := range pageCues {
+		names = append(names, "page_cue_"+cueNames[c])
+	}
+	names = append(names, "page_repeat", "page_prose", "page_jt_good", "page_stop", "page_mean_len")
+	for _, t := range pageTypes {
+		names = append(names, "type_"+t)
+	}
 	for _, c := range cueNames {
 		names = append(names, "cue_"+c)
 	}
-	return append(names, "logit", "prev", "next", "group1", "group2", "group3", "best_group", "stretch", "stretch_dist", "after_stretch")
+	return append(names, "logit", "prev", "next", "group1", "group2", "group3", "best_group", "stretch", "stretch_dist", "after_stretch",
+		"prev1", "next1", "group_rep")
 }
 
 // chooseLanguage sets the page's stoplist: the configured one, or the
@@ -563,6 +608,13 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph, uns
 	}
 	words := float32(max(nWords+unspaced, 1))
 	f[fStopDensity] = float32(stop) / float32(max(min(nWords, maxStopWords), 1))
+	// Only the first maxStopWords words are looked up: the paragraph's
+	// count is estimated from their density.
+	if nWords <= maxStopWords {
+		p.StopWords = stop
+	} else {
+		p.StopWords = int(f[fStopDensity]*float32(p.Words) + 0.5)
+	}
 	f[fPunct] = min(float32(punct)/words, 1)
 	f[fCommas] = min(float32(commas)/words, 1)
 	f[fCapitals] = float32(caps) / words
@@ -644,11 +696,28 @@ func (x *Extractor) stage1() {
 	if x.bodyPairs.n > 0 {
 		hasBody = 1
 	}
+	// The page's own features, the same for all its paragraphs.
+	var page [fCues - fKinds]float32
+	links := 0
+	for i := range paras {
+		links += min(paras[i].LinkChars, paras[i].Length)
+	}
+	for k := range numKinds {
+		page[int(k)] = b2f(x.rec.kinds&(1<<k) != 0)
+	}
+	for c, n := range x.rec.count {
+		page[fCounts-fKinds+c] = log1p(n)
+	}
+	page[fPageText-fKinds] = log1p(total)
+	page[fPageParas-fKinds] = log1p(len(paras))
+	page[fPageLinks-fKinds] = float32(links) / float32(max(total, 1))
+	prices := 0
 	before := 0
 	for i := range paras {
 		p := &paras[i]
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		clear(f)
+		copy(f[fKinds:fCues], page[:])
 		f[fLength] = log1p(p.Length)
 		t := text[p.Text.Start:p.Text.End]
 		unspaced := unspacedWords(t, p)
@@ -662,6 +731,10 @@ func (x *Extractor) stage1() {
 		f[fTextBefore] = float32(before) / float32(max(total, 1))
 		before += p.Length
 		f[fHasBody] = hasBody
+		if hasPrice(t) {
+			f[fPrice] = 1
+			prices++
+		}
 		if i < len(x.rec.paras) {
 			pc := &x.rec.paras[i]
 			if pc.chars > 0 {
@@ -671,7 +744,49 @@ func (x *Extractor) stage1() {
 			}
 		}
 	}
+	for i := range paras {
+		x.feats[i*numFeatures+fPagePrices] = log1p(prices)
+	}
 }
+
+// maxPriceText is the longest text hasPrice looks at: prices stand in
+// short texts (a price tag, a table cell), not in prose that mentions one.
+const maxPriceText = 160
+
+// hasPrice reports whether a short text holds a price: a currency sign
+// ($ € £ ¥ ₹) next to a digit, a space between them allowed.
+func hasPrice(t []byte) bool {
+	if len(t) > maxPriceText {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		n := 0 // the length of a currency sign at i
+		switch c := t[i]; {
+		case c == '$':
+			n = 1
+		case c == 0xc2 && i+1 < len(t) && (t[i+1] == 0xa3 || t[i+1] == 0xa5): // £ ¥
+			n = 2
+		case c == 0xe2 && i+2 < len(t) && t[i+1] == 0x82 && (t[i+2] == 0xac || t[i+2] == 0xb9): // € ₹
+			n = 3
+		}
+		if n == 0 {
+			continue
+		}
+		before, after := i-1, i+n
+		if before >= 0 && t[before] == ' ' {
+			before--
+		}
+		if after < len(t) && t[after] == ' ' {
+			after++
+		}
+		if before >= 0 && isDigit(t[before]) || after < len(t) && isDigit(t[after]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // containerFeatures sets the features of the text around each paragraph:
 // the link density of all the text under its parent and grandparent (a
@@ -783,7 +898,14 @@ func (x *Extractor) stage2() {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		f[fPrev] = meanProb(x.prob[max(0, i-contextWindow):i])
 		f[fNext] = meanProb(x.prob[min(len(paras), i+1):min(len(paras), i+1+contextWindow)])
+		if i > 0 {
+			f[fPrev1] = x.prob[i-1]
+		}
+		if i+1 < len(paras) {
+			f[fNext1] = x.prob[i+1]
+		}
 	}
+	x.groupRepFeature()
 	for d, fi := range [...]int{fGroup1, fGroup2, fGroup3} {
 		x.groupFeature(d+1, fi)
 	}

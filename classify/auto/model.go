@@ -2,36 +2,101 @@ package auto
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/jtextract/jt/blocks"
 )
 
-// Weights is one logistic model in two stages. Stage 1 scores a paragraph
-// from its own features; stage 2 rescores it from all features, its
-// context included. The last weight of each stage is the bias.
+// TreeDepth is the depth of every tree of an Ensemble.
+const TreeDepth = 6
+
+// Tree is an oblivious decision tree: all the nodes of a level split on
+// the same feature at the same threshold, so a paragraph's leaf is the
+// number whose bit l says whether its feature Feature[l] exceeds
+// Threshold[l]. Reaching a leaf takes TreeDepth comparisons and no
+// branch, and such trees generalise well from few pages, each level being
+// fitted to all the examples at once.
+type Tree struct {
+	Feature   [TreeDepth]uint8
+	Threshold [TreeDepth]float32
+	Leaf      [1 << TreeDepth]float32
+}
+
+// features holds one paragraph's features for the trees: indexed by a
+// uint8, it needs no bounds check, which makes the comparisons of a tree
+// nearly half as costly as on a slice.
+type features [256]float32
+
+// leaf returns the index of the leaf features f reach. f > threshold is
+// read from the sign of threshold - f, without a branch: the comparisons
+// of a tree are as unpredictable as its data, and branches on them cost a
+// third more. (The difference is never -0: features are finite and
+// thresholds never -0.)
+func (t *Tree) leaf(f *features) int {
+	k := uint32(0)
+	for l := range TreeDepth {
+		k |= math.Float32bits(t.Threshold[l]-f[t.Feature[l]]) >> 31 << l
+	}
+	return int(k & (1<<TreeDepth - 1)) // the mask proves the index in range
+}
+
+// Ensemble is a gradient-boosted sum of trees: the log-odds of a
+// paragraph is Bias plus the leaf each tree takes it to.
+type Ensemble struct {
+	Bias  float32
+	Trees []Tree
+}
+
+// Logit returns the ensemble's log-odds for features f (in the order of
+// FeatureNames).
+func (e *Ensemble) Logit(f []float32) float32 {
+	var b features
+	copy(b[:], f)
+	return e.logit(&b)
+}
+
+// logit sums the trees in groups of exitEvery and stops early once the
+// sum is beyond ±exitLogit: the first trees of a boosted ensemble carry
+// most of its signal, and the later ones do not bring a paragraph that
+// sure (most of a page's: menu items, footers) back near any threshold.
+// Most paragraphs are read by a fraction of the trees.
+func (e *Ensemble) logit(f *features) float32 {
+	s := e.Bias
+	for i := range e.Trees {
+		t := &e.Trees[i]
+		s += t.Leaf[t.leaf(f)]
+		if i%exitEvery == exitEvery-1 && (s > exitLogit || s < -exitLogit) {
+			break
+		}
+	}
+	return s
+}
+
+const (
+	exitEvery = 4
+	exitLogit = 3.5
+)
+
+// Weights is one model in two stages. Stage 1 scores a paragraph from its
+// own features (the first NumStage1); stage 2 rescores it from all
+// features, its context as stage 1 judged it included.
 type Weights struct {
-	Stage1 [NumStage1 + 1]float32
-	Stage2 [NumFeatures + 1]float32
+	Stage1, Stage2 Ensemble
 	// Threshold is the final probability a paragraph needs to be kept,
-	// per Favor.
-	Threshold [numFavors]float32
+	// per Favor and per page type (the most probable one): a product
+	// page's text is kept on other odds than an article's.
+	Threshold [numFavors][NumPageTypes]float32
 }
 
 // Model holds the weights for pages with a stoplist (Lang) and for pages
-// without one (NoLang, which ignores stop-word density).
+// without one (NoLang, which ignores stop-word density), and the page
+// type model: one ensemble per type of PageTypes, reading the features
+// of the page as a whole, whose probabilities the paragraph models read.
 type Model struct {
 	Lang, NoLang Weights
-}
-
-// logit returns the bias plus the dot product of w and f.
-func logit(w []float32, f []float32) float32 {
-	s := w[len(w)-1]
-	for i, v := range f {
-		s += w[i] * v
-	}
-	return s
+	PageType     [NumPageTypes]Ensemble
 }
 
 func sigmoid(z float32) float32 { return float32(1 / (1 + math.Exp(-float64(z)))) }
@@ -45,7 +110,7 @@ func (x *Extractor) classify() {
 	paras := x.pm.Paragraphs()
 	n := len(paras)
 	if cap(x.feats) < n*numFeatures {
-		x.feats = make([]float32, n*numFeatures, 2*n*numFeatures)
+		x.feats = make([]float32, n*numFeatures)
 	}
 	x.feats = x.feats[:n*numFeatures]
 	if cap(x.prob) < n {
@@ -64,18 +129,19 @@ func (x *Extractor) classify() {
 	x.stage1()
 	x.ancestors()
 	x.containerFeatures()
+	x.repeatFeatures()
+	x.pageFeatures()
 	for i := range paras {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		z := logit(w.Stage1[:], f[:numStage1])
+		copy(x.fbuf[:], f)
+		z := w.Stage1.logit(&x.fbuf)
 		f[fLogit] = max(-maxLogit, min(maxLogit, z))
 		x.prob[i] = sigmoid(z)
-		if hidden(f) {
-			x.prob[i] = 0
-		}
 	}
 	x.stage2()
-	th := w.Threshold[min(x.cfg.Favor, numFavors-1)]
+	th := w.Threshold[min(x.cfg.Favor, numFavors-1)][x.pageType()]
 	keep := newCut(th)
+	kept := 0
 	clear(x.seen)
 	text, _ := x.pm.Arenas()
 	for i := range paras {
@@ -85,7 +151,8 @@ func (x *Extractor) classify() {
 		// From here on x.prob holds the final log-odds (Probability
 		// turns them into the probability): the class only needs their
 		// side of the threshold's.
-		x.prob[i] = logit(w.Stage2[:], f)
+		copy(x.fbuf[:], f)
+		x.prob[i] = w.Stage2.logit(&x.fbuf)
 		// Only texts of minRepeat bytes or more are compared, so only
 		// those are hashed and remembered.
 		t := text[p.Text.Start:p.Text.End]
@@ -93,15 +160,111 @@ func (x *Extractor) classify() {
 		if len(t) >= minRepeat {
 			h = xxhash.Sum64(t)
 		}
-		if hidden(f) || len(t) >= minRepeat && x.seenBefore(h) {
+		if len(t) >= minRepeat && x.seenBefore(h) {
 			x.prob[i] = zeroLogit
 		}
 		p.Class = decide(keep.good(x.prob[i]))
-		if p.Class == blocks.Good && len(t) >= minRepeat {
-			x.seen[h] = struct{}{}
+		if p.Class == blocks.Good {
+			kept++
+			if len(t) >= minRepeat {
+				x.seen[h] = struct{}{}
+			}
+		}
+	}
+	x.fallback = false
+	if kept == 0 {
+		x.keepBestStretch()
+	}
+}
+
+// keepBestStretch keeps, on a page where no paragraph reached the
+// threshold, the run of paragraphs with the most probable visible text:
+// the contiguous run that maximises the sum of (p - pmax/2) × length,
+// where p is a paragraph's final probability (0 for hidden text) and pmax
+// the page's highest. A page with visible text then never comes out empty
+// by accident; Fallback reports it.
+func (x *Extractor) keepBestStretch() {
+	paras := x.pm.Paragraphs()
+	visible := func(i int) float32 {
+		if paras[i].Length == 0 || x.prob[i] == zeroLogit || x.feats[i*numFeatures+fCues+int(cueHidden)] > 0.5 {
+			return 0
+		}
+		return sigmoid(x.prob[i])
+	}
+	var pmax float32
+	for i := range paras {
+		pmax = max(pmax, visible(i))
+	}
+	if pmax <= 0 {
+		return
+	}
+	var sum, best float32
+	start, bestStart, bestEnd := 0, 0, -1
+	for i := range paras {
+		if sum <= 0 {
+			sum, start = 0, i
+		}
+		sum += (visible(i) - pmax/2) * float32(paras[i].Length)
+		if sum > best {
+			best, bestStart, bestEnd = sum, start, i
+		}
+	}
+	for i := bestStart; i <= bestEnd; i++ {
+		if visible(i) > 0 {
+			paras[i].Class = blocks.Good
+			x.fallback = true
 		}
 	}
 }
+
+// Fallback reports whether no paragraph of the page reached the threshold,
+// so that the best-supported stretch was kept instead (see Finish).
+func (x *Extractor) Fallback() bool { return x.fallback }
+
+// AppendEvidence appends to dst the n features that weighed most in
+// paragraph i's final score, as name+change or name-change pairs joined
+// by commas, strongest first: change is how much the log-odds would move
+// if the feature fell on the other side of each split that reads it.
+func (x *Extractor) AppendEvidence(dst []byte, i, n int) []byte {
+	w := &x.model.Lang
+	if x.stop == nil {
+		w = &x.model.NoLang
+	}
+	copy(x.fbuf[:], x.feats[i*numFeatures:(i+1)*numFeatures])
+	c := &x.contrib
+	clear(c[:])
+	for ti := range w.Stage2.Trees {
+		t := &w.Stage2.Trees[ti]
+		k := t.leaf(&x.fbuf)
+		for l := range TreeDepth {
+			c[t.Feature[l]] += t.Leaf[k] - t.Leaf[k^1<<l]
+		}
+	}
+	var used [numFeatures]bool
+	for j := 0; j < n; j++ {
+		b := -1
+		for fi, v := range c {
+			if !used[fi] && v != 0 && (b < 0 || abs32(v) > abs32(c[b])) {
+				b = fi
+			}
+		}
+		if b < 0 {
+			break
+		}
+		used[b] = true
+		if j > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, featureNames[b]...)
+		if c[b] > 0 {
+			dst = append(dst, '+')
+		}
+		dst = strconv.AppendFloat(dst, float64(c[b]), 'f', 2, 32)
+	}
+	return dst
+}
+
+func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
 
 // zeroLogit is the log-odds of probability 0: sigmoid(zeroLogit) is 0.
 var zeroLogit = float32(math.Inf(-1))
@@ -139,11 +302,6 @@ func (c cut) good(z float32) bool {
 	}
 	return sigmoid(z) >= c.th
 }
-
-// hidden reports whether most of a paragraph's text is hidden from
-// readers: it is never main text, and its mass must not pull the grouping
-// towards it (pages hide copies of their text for scripts).
-func hidden(f []float32) bool { return f[fCues+int(cueHidden)] > 0.5 }
 
 // minRepeat is the shortest text whose repetition is dropped: short texts
 // ("Photo", "1.") may well repeat in an article.

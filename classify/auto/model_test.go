@@ -1,37 +1,68 @@
-package auto_test
+package auto
 
 import (
-	"os"
-	"regexp"
-	"slices"
+	"strings"
 	"testing"
-
-	"github.com/jtextract/jt/classify/auto"
 )
 
 // TestModelMatchesFeatures checks that the generated model was trained on
-// the features the extractor computes today: every weight of model_gen.go
-// is commented with its feature's name, in order, and a change to the
-// features without retraining (go run ./internal/train -out model_gen.go)
-// would misalign them silently.
+// the features the extractor computes today: a change to the features
+// without retraining (go run ./classify/auto/internal/train -out
+// classify/auto/model_gen.go) would misalign them silently. It also
+// checks that stage 1's trees read only stage-1 features.
 func TestModelMatchesFeatures(t *testing.T) {
-	src, err := os.ReadFile("model_gen.go")
-	if err != nil {
-		t.Fatal(err)
+	if want := strings.Join(FeatureNames(), " "); builtinFeatures != want {
+		t.Fatalf("model_gen.go was trained on features\n%s\nthe extractor computes\n%s\nretrain: go run ./classify/auto/internal/train -out classify/auto/model_gen.go", builtinFeatures, want)
 	}
-	var got []string
-	for _, m := range regexp.MustCompile(`(?m)^\s*-?[0-9.e+-]+,\s*// (\w+)$`).FindAllSubmatch(src, -1) {
-		got = append(got, string(m[1]))
+	for _, w := range []*Weights{&builtin.Lang, &builtin.NoLang} {
+		if len(w.Stage1.Trees) == 0 || len(w.Stage2.Trees) == 0 {
+			t.Fatal("the built-in model has an empty stage")
+		}
+		for _, tr := range w.Stage1.Trees {
+			for _, f := range tr.Feature {
+				if int(f) >= NumStage1 {
+					t.Errorf("a stage-1 tree reads feature %d, a stage-2 one", f)
+				}
+			}
+		}
+		for _, tr := range w.Stage2.Trees {
+			for _, f := range tr.Feature {
+				if int(f) >= NumFeatures {
+					t.Errorf("a stage-2 tree reads feature %d of %d", f, NumFeatures)
+				}
+			}
+		}
 	}
-	names := auto.FeatureNames()
-	stage1 := append(slices.Clone(names[:auto.NumStage1]), "bias")
-	stage2 := append(slices.Clone(names), "bias")
-	var want []string
-	for range 2 { // Lang, NoLang
-		want = append(want, stage1...)
-		want = append(want, stage2...)
+}
+
+// TestTreeLeaf checks that an oblivious tree's leaf index sets bit l
+// exactly when the feature of level l exceeds its threshold.
+func TestTreeLeaf(t *testing.T) {
+	var tr Tree
+	for l := range TreeDepth {
+		tr.Feature[l] = uint8(l)
+		tr.Threshold[l] = 0.5
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("model_gen.go weights are for features\n%v\nthe extractor computes\n%v\nretrain: go run ./classify/auto/internal/train -out classify/auto/model_gen.go", got, want)
+	for k := range tr.Leaf {
+		tr.Leaf[k] = float32(k)
+	}
+	e := Ensemble{Bias: 1, Trees: []Tree{tr, tr}}
+	for k := range 1 << TreeDepth {
+		f := make([]float32, TreeDepth)
+		for l := range TreeDepth {
+			if k&(1<<l) != 0 {
+				f[l] = 0.75
+			} else {
+				f[l] = 0.5 // equal to the threshold: not above it
+			}
+		}
+		var b features
+		copy(b[:], f)
+		if got := tr.leaf(&b); got != k {
+			t.Errorf("leaf(%v) = %d, want %d", f, got, k)
+		}
+		if got, want := e.Logit(f), float32(1+2*k); got != want {
+			t.Errorf("Logit(%v) = %v, want %v", f, got, want)
+		}
 	}
 }

@@ -90,32 +90,6 @@ func isEndOfText(lc []byte) bool {
 	return len(lc) == len(endEquals) && string(lc) == endEquals
 }
 
-// isEndOfTextSlow is isEndOfText as the phrase lists say, kept for tests.
-func isEndOfTextSlow(lc []byte) bool {
-	for _, p := range endPrefixes {
-		if bytes.HasPrefix(lc, []byte(p)) {
-			return true
-		}
-	}
-	j := 0
-	for j < len(lc) && '0' <= lc[j] && lc[j] <= '9' {
-		j++
-	}
-	if j > 0 {
-		for _, p := range endAfterNums {
-			if bytes.HasPrefix(lc[j:], []byte(p)) {
-				return true
-			}
-		}
-	}
-	for _, p := range endContains {
-		if bytes.Contains(lc, []byte(p)) {
-			return true
-		}
-	}
-	return string(lc) == endEquals
-}
-
 // IgnoreBlocksAfterContent is boilerpipe's IgnoreBlocksAfterContentFilter:
 // once a block labelled LabelIndicatesEndOfText is reached after at least
 // MinWords words of full text in content blocks, that block and every block

@@ -95,6 +95,20 @@ func FuzzWordCounter(f *testing.F) {
 	})
 }
 
+// appendSpacedSlow is the general path of appendSpaced, for the tests.
+func appendSpacedSlow(dst, s []byte) []byte {
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRune(s[i:])
+		if isJavaWhitespace(r) {
+			dst = append(dst, ' ')
+		} else {
+			dst = append(dst, s[i:i+w]...)
+		}
+		i += w
+	}
+	return dst
+}
+
 func TestAppendSpacedFastPath(t *testing.T) {
 	var in []byte
 	for r := rune(0); r <= unicode.MaxRune; r++ {
@@ -130,6 +144,32 @@ func endOfTextInputs() []string {
 		}
 	}
 	return in
+}
+
+// isEndOfTextSlow is isEndOfText as the phrase lists say, for the tests.
+func isEndOfTextSlow(lc []byte) bool {
+	for _, p := range endPrefixes {
+		if bytes.HasPrefix(lc, []byte(p)) {
+			return true
+		}
+	}
+	j := 0
+	for j < len(lc) && '0' <= lc[j] && lc[j] <= '9' {
+		j++
+	}
+	if j > 0 {
+		for _, p := range endAfterNums {
+			if bytes.HasPrefix(lc[j:], []byte(p)) {
+				return true
+			}
+		}
+	}
+	for _, p := range endContains {
+		if bytes.Contains(lc, []byte(p)) {
+			return true
+		}
+	}
+	return string(lc) == endEquals
 }
 
 func TestIsEndOfTextFastPath(t *testing.T) {

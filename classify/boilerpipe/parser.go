@@ -7,7 +7,6 @@ import (
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/classify/tree"
 	"github.com/jtextract/jt/tokenizer"
-	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
@@ -242,11 +241,13 @@ func (p *Parser) addSpace() {
 func (p *Parser) Comment([]blocks.Elem, []byte) {}
 
 // SetSource tells p the tokenizer its Walker reads, so that Text can see
-// each text token as written. NekoHTML, which boilerpipe's reference runs
-// used, reports every character reference as a text event of its own; with
-// a source, p does the same, which matters because boilerpipe strips the
-// whitespace at both ends of every event and numbers the events. Without
-// one (nil), a text token is one event. The source is kept across Reset.
+// each text token as written (the tokenizer's Raw) and decode it piece by
+// piece (AppendDecoded, AppendCharRef). NekoHTML, which boilerpipe's
+// reference runs used, reports every character reference as a text event
+// of its own; with a source, p does the same, which matters because
+// boilerpipe strips the whitespace at both ends of every event and numbers
+// the events. Without one (nil), a text token is one event. The source is
+// kept across Reset.
 func (p *Parser) SetSource(z *tokenizer.Tokenizer) { p.src = z }
 
 // Text implements blocks.Handler: boilerpipe's characters(), once per
@@ -273,18 +274,11 @@ func (p *Parser) Text(stack []blocks.Elem, text []byte) {
 		return
 	}
 	// Split the token as written into runs of literal text and character
-	// references, decoding each as the tokenizer does. How the tokenizer
-	// treated U+0000 depends on the element the text is in (dropped in
-	// text, U+FFFD in title and textarea), which the stack may not show
-	// (an element beyond the depth limit), so the split must give back the
-	// tokenizer's text exactly: if it does not with either rule, or at all
-	// (raw text, where references are not decoded), the token is one event.
-	top := atom.Atom(0)
-	if len(stack) > 0 {
-		top = stack[len(stack)-1].Atom
-	}
-	replaceNUL := top == atom.Title || top == atom.Textarea
-	if !p.split(raw, text, replaceNUL) && (bytes.IndexByte(raw, 0) < 0 || !p.split(raw, text, !replaceNUL)) {
+	// references, decoding each as the tokenizer does. The split must give
+	// back the tokenizer's text exactly: where it does not (raw text
+	// holding a reference, which the tokenizer leaves as written), the
+	// token is one event.
+	if !p.split(raw, text) {
 		p.characters(text)
 		return
 	}
@@ -302,11 +296,12 @@ func (p *Parser) Text(stack []blocks.Elem, text []byte) {
 }
 
 // split cuts raw, the text token as written, into NekoHTML's text events
-// in p.seg and p.segEnds: runs of literal text (with U+0000 replaced by
-// U+FFFD when replaceNUL, else dropped) and character references, each
-// decoded. It reports whether the events joined give text, the token as
+// in p.seg and p.segEnds: runs of literal text, decoded as the source
+// decodes its current token, and character references as NekoHTML reads
+// them (see refLen), each decoded with tokenizer.AppendCharRef, whatever
+// the token. It reports whether the events joined give text, the token as
 // the tokenizer decoded it.
-func (p *Parser) split(raw, text []byte, replaceNUL bool) bool {
+func (p *Parser) split(raw, text []byte) bool {
 	p.seg, p.segEnds = p.seg[:0], p.segEnds[:0]
 	for len(raw) > 0 {
 		n := bytes.IndexByte(raw, '&')
@@ -314,13 +309,18 @@ func (p *Parser) split(raw, text []byte, replaceNUL bool) bool {
 		case n < 0:
 			n = len(raw)
 		case n == 0:
+			// A reference as NekoHTML reads it may run on past the one the
+			// tokenizer decodes ("&ampx" is "&" and "x"): the rest is
+			// letters, digits and ';', which decode as themselves.
 			n = refLen(raw)
-			p.seg = append(p.seg, html.UnescapeString(string(raw[:n]))...)
+			var m int
+			p.seg, m = tokenizer.AppendCharRef(p.seg, raw[:n])
+			p.seg = append(p.seg, raw[m:n]...)
 			p.segEnds = append(p.segEnds, -len(p.seg))
 			raw = raw[n:]
 			continue
 		}
-		p.seg = appendLiteral(p.seg, raw[:n], replaceNUL)
+		p.seg = p.src.AppendDecoded(p.seg, raw[:n])
 		p.segEnds = append(p.segEnds, len(p.seg))
 		raw = raw[n:]
 	}
@@ -434,20 +434,6 @@ func appendSpaced(dst, s []byte) []byte {
 	return append(dst, s[run:]...)
 }
 
-// appendSpacedSlow is the general path of appendSpaced, kept for tests.
-func appendSpacedSlow(dst, s []byte) []byte {
-	for i := 0; i < len(s); {
-		r, w := utf8.DecodeRune(s[i:])
-		if isJavaWhitespace(r) {
-			dst = append(dst, ' ')
-		} else {
-			dst = append(dst, s[i:i+w]...)
-		}
-		i += w
-	}
-	return dst
-}
-
 // flushBlock ends the current block: outside body it only records the title
 // (when the last element started was title) and drops the text; inside, it
 // makes a TextBlock from the buffered text unless that is empty or a single
@@ -500,27 +486,4 @@ func refLen(s []byte) int {
 		i++
 	}
 	return i
-}
-
-// appendLiteral appends text without references as the tokenizer decodes
-// it: CR LF and CR become LF, U+0000 is dropped, or replaced by U+FFFD when
-// replaceNUL (in title and textarea, as the HTML Standard's RCDATA state
-// does).
-func appendLiteral(dst, s []byte, replaceNUL bool) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '\r':
-			dst = append(dst, '\n')
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-		case 0:
-			if replaceNUL {
-				dst = append(dst, "\uFFFD"...)
-			}
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
 }

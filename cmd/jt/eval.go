@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -16,19 +17,38 @@ import (
 	"github.com/jtextract/jt/eval"
 )
 
-const evalUsage = `Usage: jt eval --dataset DIR [--algo a,b,...] [--per-page FILE] [--format table|markdown|json]
+const evalUsage = `Usage: jt eval --dataset DIR [--algo a,b,...] [--per-page FILE] [--format table|markdown|json] [-j N]
        jt eval --dataset DIR --score FILE.json [--per-page FILE] [--format ...]
 
-Runs each algorithm over every page of the dataset (in memory, one page at a
-time, on one core) and prints per algorithm the scrapinghub benchmark's
-shingle metric: F1, precision, recall and accuracy (the share of pages whose
-words match the truth exactly), each with its bootstrap standard deviation
-(1000 resamples with a fixed seed, so reruns print the same figures), the
-number of pages that failed, and the extraction throughput.
+Runs each algorithm over every page of the dataset (in memory, the pages
+shared among -j workers, each with its own extractor) and prints per
+algorithm the dataset's benchmark scores, each with its bootstrap standard
+deviation (1000 resamples with a fixed seed, so reruns print the same
+figures), the number of pages that failed, and the extraction throughput
+per core (bytes over the summed time of the pages).
+
+When the dataset gives pages a title, author and date (WCXB does), a last
+table scores the metadata jt reads (table and markdown formats): the share
+of titles and of authors that match the truth (Unicode NFC, case folded,
+white space collapsed), with the share of non-forum pages without an author
+given one, and the share of dates on the same day, with the share of pages
+without a date given one. The metadata does not depend on the algorithm:
+it is read once, with the first algorithm's settings and the pages' URLs.
+
+Two dataset layouts are read. The scrapinghub benchmark's (html/<id>.html or
+<id>.html.gz, and ground-truth.json) is scored with its shingle metric: F1,
+precision, recall and accuracy (the share of pages whose words match the
+truth exactly). WCXB's (dev/html/<id>.html.gz, dev/ground-truth/<id>.json
+and metadata.json; DIR may also be the dev directory itself) is scored as
+its evaluate.py does: word-level F1, precision and recall, means of the
+page values, and the shares of must-contain ("with") snippets found and of
+boilerplate ("without") snippets leaked; then a second table gives these
+per page type.
 
 With --score, nothing is extracted: the output file, in the benchmark's JSON
-shape ({"<id>": {"articleBody": "..."}}, possibly wrapped in {"output": ...}),
-is scored instead, so other extractors' published outputs can be compared.
+shape ({"<id>": {"articleBody": "..."}}, possibly wrapped in {"output": ...},
+or WCXB's {"<id>": "..."}), is scored instead, so other extractors'
+published outputs can be compared.
 
 The extraction flags (--lang, --length-low, --max-bytes, ...) apply to every
 algorithm they concern. The exit status is 0 on success, 1 when a page failed
@@ -53,10 +73,11 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		return 2
 	}
 	algos := fs.String("algos", "", "same as --algo")
-	dataset := fs.String("dataset", "", "dataset `DIR` in the benchmark's layout: html/<id>.html or <id>.html.gz, and ground-truth.json (required)")
+	dataset := fs.String("dataset", "", "dataset `DIR`: scrapinghub's layout (html/<id>.html or <id>.html.gz, and ground-truth.json) or WCXB's (dev/html, dev/ground-truth, metadata.json) (required)")
 	score := fs.String("score", "", "score this output `FILE.json` instead of running algorithms")
-	perPage := fs.String("per-page", "", "also write every page's scores as CSV to `FILE` (columns algo,id,precision,recall,f1,tp,fp,fn,exact,error), to find the worst pages")
+	perPage := fs.String("per-page", "", "also write every page's scores as CSV to `FILE` (columns algo,id,precision,recall,f1,tp,fp,fn,exact,error; for WCXB also type, domain, with and without), to find the worst pages")
 	format := fs.String("format", eval.FormatTable, "summary format: table, markdown or json")
+	workers := fs.Int("j", runtime.GOMAXPROCS(0), "extraction workers")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), evalUsage)
 		fs.PrintDefaults()
@@ -82,6 +103,8 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		return usageError("--score and --algo exclude each other")
 	case !slices.Contains([]string{eval.FormatTable, eval.FormatMarkdown, eval.FormatJSON}, *format):
 		return usageError("unknown --format %q", *format)
+	case *workers < 1:
+		return usageError("-j must be at least 1")
 	}
 	var names []string
 	if *score == "" {
@@ -89,17 +112,15 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 			return usageError("%v", err)
 		}
 	}
-	// Build every extractor before the long part, so that a bad name or
-	// option fails at once.
-	extractors := make([]*jt.Extractor, len(names))
+	// Build an extractor of every algorithm before the long part, so that a
+	// bad name or option fails at once.
+	options := make([][]jt.Option, len(names))
 	for i, name := range names {
 		ef.algo = name
-		opts, err := ef.options()
-		if err != nil {
-			fmt.Fprintf(stderr, "jt eval: %v\n", err)
-			return 2
+		if options[i], err = ef.options(); err == nil {
+			_, err = jt.New(options[i]...)
 		}
-		if extractors[i], err = jt.New(opts...); err != nil {
+		if err != nil {
 			fmt.Fprintf(stderr, "jt eval: %v\n", err)
 			return 2
 		}
@@ -109,6 +130,9 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if err != nil {
 		fmt.Fprintf(stderr, "jt eval: %v\n", err)
 		return 1
+	}
+	if ds.Skipped > 0 {
+		fmt.Fprintf(stderr, "jt eval: left out %d ground-truth files whose ground_truth is not an object, as the benchmark's evaluate.py does\n", ds.Skipped)
 	}
 	var results []*eval.Result
 	if *score != "" {
@@ -121,8 +145,15 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		r.Name = strings.TrimSuffix(filepath.Base(*score), ".json") // as the benchmark names outputs
 		results = append(results, r)
 	}
-	for i, ex := range extractors {
-		r, err := eval.Evaluate(ctx, ds, names[i], pageExtractor(ctx, ex, &ef))
+	for i, opts := range options {
+		newFn := func() eval.ExtractFunc {
+			ex, err := jt.New(opts...)
+			if err != nil { // cannot happen: the same options worked above
+				return func([]byte) (string, error) { return "", err }
+			}
+			return pageExtractor(ctx, ex, &ef)
+		}
+		r, err := eval.EvaluateParallel(ctx, ds, names[i], *workers, newFn)
 		if err != nil {
 			fmt.Fprintf(stderr, "jt eval: %v\n", err)
 			return 1
@@ -133,6 +164,12 @@ func runEval(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if err := eval.WriteTable(stdout, results, *format); err != nil {
 		fmt.Fprintf(stderr, "jt eval: %v\n", err)
 		return 1
+	}
+	if len(options) > 0 && ds.HasMetadata() && *format != eval.FormatJSON {
+		if err := evalMetadata(ctx, stdout, ds, options[0], &ef, *workers, *format); err != nil {
+			fmt.Fprintf(stderr, "jt eval: %v\n", err)
+			return 1
+		}
 	}
 	code := 0
 	if *perPage != "" {

@@ -10,11 +10,13 @@ import (
 	"html"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/classify/justext"
+	"github.com/jtextract/jt/classify/tree"
 	"github.com/jtextract/jt/stopwords"
 	"github.com/klauspost/compress/gzip"
 )
@@ -54,11 +56,77 @@ func (f *extractFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxDepth, "max-depth", 1024, "most elements open at once; deeper start tags are ignored (their text kept)")
 	fs.IntVar(&f.maxParas, "max-paragraphs", 1<<20, "most paragraphs kept per document; later ones are dropped")
 	fs.IntVar(&f.treeDepth, "tree-depth", 0, "apply the HTML-tree filter after a boilerpipe algorithm, grouping by this ancestor (1 parent … 5; \"tree\" uses 2); 0 for none")
-	fs.DurationVar(&f.timeout, "timeout", 0, "give up on a document after this long (e.g. 10s); 0 for no limit")
+	fs.Var((*durationFlag)(&f.timeout), "timeout", "give up on a document after this long (e.g. 10s); 0 for no limit")
 }
 
-// options turns the flags into jt options.
+// durationFlag is a time.Duration flag whose errors say what is wrong:
+// flag.DurationVar answers "5" with a bare "parse error".
+type durationFlag time.Duration
+
+func (d *durationFlag) String() string { return time.Duration(*d).String() }
+
+func (d *durationFlag) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		if _, nerr := strconv.ParseFloat(s, 64); nerr == nil && s != "0" {
+			return fmt.Errorf("missing unit, e.g. %ss", s)
+		}
+		return errors.New("want a duration such as 10s, 1m30s or 500ms")
+	}
+	if v < 0 {
+		return errors.New("must not be negative")
+	}
+	*d = durationFlag(v)
+	return nil
+}
+
+// validate checks the ranges of the numeric flags, naming the flag: the
+// library checks them too, but in terms of its options.
+func (f *extractFlags) validate() error {
+	c := &f.cfg
+	fraction := func(name string, v float64) error {
+		if !(v >= 0 && v <= 1) { // NaN too
+			return fmt.Errorf("%s %g: want a value from 0 to 1", name, v)
+		}
+		return nil
+	}
+	atLeast := func(name string, v, low int) error {
+		if v < low {
+			return fmt.Errorf("%s %d: want at least %d", name, v, low)
+		}
+		return nil
+	}
+	for _, err := range []error{
+		atLeast("--length-low", c.LengthLow, 0),
+		atLeast("--length-high", c.LengthHigh, 0),
+		fraction("--stopwords-low", c.StopwordsLow),
+		fraction("--stopwords-high", c.StopwordsHigh),
+		fraction("--max-link-density", c.MaxLinkDensity),
+		atLeast("--max-heading-distance", c.MaxHeadingDistance, 0),
+		atLeast("--max-bytes", f.maxBytes, 1),
+		atLeast("--max-depth", f.maxDepth, 8),
+		atLeast("--max-paragraphs", f.maxParas, 1),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	switch {
+	case c.LengthLow > c.LengthHigh:
+		return fmt.Errorf("--length-low %d is above --length-high %d", c.LengthLow, c.LengthHigh)
+	case c.StopwordsLow > c.StopwordsHigh:
+		return fmt.Errorf("--stopwords-low %g is above --stopwords-high %g", c.StopwordsLow, c.StopwordsHigh)
+	case f.treeDepth < 0 || f.treeDepth > tree.MaxDepth:
+		return fmt.Errorf("--tree-depth %d: want 0 (none) or 1 to %d", f.treeDepth, tree.MaxDepth)
+	}
+	return nil
+}
+
+// options checks the flags and turns them into jt options.
 func (f *extractFlags) options() ([]jt.Option, error) {
+	if err := f.validate(); err != nil {
+		return nil, err
+	}
 	opts := []jt.Option{
 		jt.WithAlgorithm(f.algo), jt.WithJusText(f.cfg),
 		jt.WithEncoding(f.encoding), jt.WithMaxBytes(f.maxBytes), jt.WithTruncate(f.truncate),
@@ -122,6 +190,7 @@ func runExtract(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	var ef extractFlags
 	ef.register(fs)
 	format := fs.String("format", "text", "output format: text (the good paragraphs), detailed (every paragraph with its classes, like jusText's -d), json (one object per input), jsonl (one line per input)")
+	pageURL := fs.String("url", "", "the `URL` the input was fetched from, for its metadata (json and jsonl): the canonical link is resolved against it, and a date in its path is the last resort for the publication date; one input only")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: jt extract [flags] [FILE|-]...
 
@@ -129,6 +198,11 @@ Extracts the main text of each HTML input (stdin when none is given or for
 "-"; gzip-compressed inputs are read transparently). Inputs that fail are
 reported (on stderr, or as {"path","error"} lines with --format jsonl) and the
 others still processed; the exit status is then 1.
+
+The json and jsonl formats also give each page's metadata: title (the
+headline without the site's name), author, publication and modification
+dates, site name, description, canonical URL, language, image, categories
+and tags; --url says where a file was fetched from.
 
 Flags:
 `)
@@ -151,7 +225,11 @@ Flags:
 		fmt.Fprintf(stderr, "jt extract: %v\n", err)
 		return 2
 	}
-	opts = append(opts, jt.WithXPath(*format != "text"))
+	opts = append(opts, jt.WithXPath(*format != "text"), jt.WithMetadata(*format == "json" || *format == "jsonl"))
+	if *pageURL != "" && len(inputs) > 1 {
+		fmt.Fprintf(stderr, "jt extract: --url names the URL of one input, and %d are given\n", len(inputs))
+		return 2
+	}
 	ex, err := jt.New(opts...)
 	if err != nil {
 		fmt.Fprintf(stderr, "jt extract: %v\n", err)
@@ -163,7 +241,7 @@ Flags:
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	status := 0
 	for _, name := range inputs {
-		doc, err := extractFile(ctx, ex, name, stdin, ef.timeout)
+		doc, err := extractPage(ctx, ex, name, *pageURL, stdin, ef.timeout)
 		if err == nil {
 			err = write(out, name, doc)
 		} else if *format == "jsonl" {
@@ -186,6 +264,12 @@ Flags:
 }
 
 func extractFile(ctx context.Context, ex *jt.Extractor, name string, stdin io.Reader, timeout time.Duration) (*jt.Document, error) {
+	return extractPage(ctx, ex, name, "", stdin, timeout)
+}
+
+// extractPage is extractFile for an input fetched from pageURL ("" when
+// unknown), which the metadata uses.
+func extractPage(ctx context.Context, ex *jt.Extractor, name, pageURL string, stdin io.Reader, timeout time.Duration) (*jt.Document, error) {
 	in, err := openInput(name, stdin)
 	if err != nil {
 		return nil, err
@@ -196,7 +280,7 @@ func extractFile(ctx context.Context, ex *jt.Extractor, name string, stdin io.Re
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	return ex.ExtractContext(ctx, in, "")
+	return ex.ExtractPage(ctx, in, jt.Page{URL: pageURL})
 }
 
 // writers maps each --format to the function writing one document.
@@ -256,6 +340,10 @@ type jsonParagraph struct {
 	LinkDensity     float64 `json:"link_density"`
 	StopWords       int     `json:"stopwords"`
 	StopWordDensity float64 `json:"stopword_density"`
+	// Probability is the auto model's probability that the paragraph is
+	// main text (absent for the other algorithms; Features then names the
+	// evidence that weighed most).
+	Probability *float32 `json:"probability,omitempty"`
 }
 
 type jsonDocument struct {
@@ -265,7 +353,9 @@ type jsonDocument struct {
 	Charset    string          `json:"charset,omitempty"`
 	Language   string          `json:"lang,omitempty"`
 	Title      string          `json:"title,omitempty"`
+	Metadata   jsonMetadata    `json:"metadata"`
 	Text       string          `json:"text"`
+	Fallback   bool            `json:"fallback,omitempty"`
 	Paragraphs []jsonParagraph `json:"paragraphs"`
 }
 
@@ -275,7 +365,7 @@ func writeJSON(w *bufio.Writer, name string, d *jt.Document, indent string) erro
 		limits = &l
 	}
 	jd := jsonDocument{Path: name, Limits: limits, Algorithm: d.Algorithm(), Charset: d.Charset(), Language: d.Language(), Title: d.Title(), Text: d.Text(),
-		Paragraphs: make([]jsonParagraph, len(d.Paragraphs))}
+		Fallback: d.Fallback(), Metadata: newJSONMetadata(d.Metadata()), Paragraphs: make([]jsonParagraph, len(d.Paragraphs))}
 	for i := range d.Paragraphs {
 		p := &d.Paragraphs[i]
 		jd.Paragraphs[i] = jsonParagraph{
@@ -283,6 +373,9 @@ func writeJSON(w *bufio.Writer, name string, d *jt.Document, indent string) erro
 			Heading: p.Heading, DOMPath: string(d.ParagraphPath(i)), XPath: string(d.ParagraphXPath(i)),
 			Length: p.Length, Words: p.Words, LinkChars: p.LinkChars, LinkDensity: p.LinkDensity(),
 			StopWords: p.StopWords, StopWordDensity: p.StopWordDensity(),
+		}
+		if pr, ok := d.Probability(i); ok {
+			jd.Paragraphs[i].Probability = &pr
 		}
 	}
 	enc := json.NewEncoder(w)

@@ -3,10 +3,14 @@
 // Usage:
 //
 //	jt extract [flags] [FILE|-]...   extract the main text of HTML pages
+//	jt warc [flags] INPUT...          extract the HTML pages of WARC archives
 //	jt stoplists                      list the built-in stoplist languages
 //	jt algos                          list the algorithms
+//	jt --version                      print the version and VCS revision
 //
-// Run "jt help" or "jt COMMAND --help" for details.
+// Run "jt help" or "jt COMMAND --help" for details. Install it with
+//
+//	go install github.com/jtextract/jt/cmd/jt@latest
 package main
 
 import (
@@ -16,6 +20,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"strings"
 	"syscall"
 )
 
@@ -54,6 +60,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return 0
+	case "version", "-version", "--version":
+		bi, ok := debug.ReadBuildInfo()
+		fmt.Fprint(stdout, version(bi, ok))
+		return 0
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -76,7 +86,51 @@ Commands:
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n             %s\n", c.name, c.args, c.about)
 	}
-	fmt.Fprint(w, "\nRun \"jt COMMAND --help\" for the flags of a command.\n")
+	fmt.Fprint(w, "\nRun \"jt COMMAND --help\" for the flags of a command, \"jt --version\" for the version.\n")
+}
+
+// version describes the build from its build information: the main
+// module's version ("(devel)" when built from a source tree rather than
+// installed at a version), the VCS revision and time Go stamped (with
+// "modified" for uncommitted changes), and the Go version.
+func version(bi *debug.BuildInfo, ok bool) string {
+	if !ok || bi == nil {
+		return "jt: version unknown (built without module information)\n"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	path := bi.Main.Path
+	if path == "" {
+		path = bi.Path
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "jt %s\nmodule   %s\n", v, path)
+	vcs := map[string]string{}
+	for _, s := range bi.Settings {
+		vcs[s.Key] = s.Value
+	}
+	switch rev := vcs["vcs.revision"]; {
+	case rev != "":
+		fmt.Fprintf(&b, "revision %s", rev)
+		var notes []string
+		if t := vcs["vcs.time"]; t != "" {
+			notes = append(notes, t)
+		}
+		if vcs["vcs.modified"] == "true" {
+			notes = append(notes, "modified")
+		}
+		if len(notes) > 0 {
+			fmt.Fprintf(&b, " (%s)", strings.Join(notes, ", "))
+		}
+		b.WriteString("\n")
+	case v == "(devel)":
+		// go run and go test stamp no revision; go build in a checkout does.
+		b.WriteString("revision unknown (built without VCS information)\n")
+	}
+	fmt.Fprintf(&b, "go       %s\n", bi.GoVersion)
+	return b.String()
 }
 
 // parseArgs parses flags wherever they appear among the arguments (as

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/bulk"
+	"github.com/jtextract/jt/remote"
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/term"
 )
@@ -28,6 +30,11 @@ type warcFlags struct {
 	workers, rank, world                            int
 	maxRecord                                       int64
 	strict, quiet                                   bool
+
+	prefix, s3Endpoint                 string
+	retries                            int
+	retryWait, readTimeout, claimStale time.Duration
+	s3PathStyle                        bool
 }
 
 func runWARC(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -37,8 +44,16 @@ func runWARC(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	ef.register(fs)
 	var wf warcFlags
 	fs.StringVar(&wf.out, "o", "", "output `DIR`: one <input>.jsonl.zst (or .jsonl with --compress none) per input, written under a temporary name, renamed when complete, with a <input>.done marker holding its stats; inputs already done are skipped (so a killed task can be re-run). Without -o, everything goes to stdout")
-	fs.StringVar(&wf.manifest, "manifest", "", "read input paths from `FILE`, one per line (- for stdin), after those given as arguments")
-	fs.StringVar(&wf.stats, "stats", "", "write the run's counts as JSON to `FILE`")
+	fs.StringVar(&wf.manifest, "manifest", "", "read inputs from `FILE` (a path or URL; - for stdin), one per line, plain or gzip (as Common Crawl's warc.paths.gz), after those given as arguments")
+	fs.StringVar(&wf.prefix, "prefix", "", "put the manifest's relative paths under `URL` (e.g. https://data.commoncrawl.org/) or directory")
+	fs.IntVar(&wf.retries, "retries", remote.DefaultRetries, "failed attempts in a row to read a remote input that are retried (resuming where the read stopped) before it fails")
+	wf.retryWait, wf.readTimeout, wf.claimStale = remote.DefaultRetryWait, remote.DefaultReadTimeout, bulk.DefaultClaimStale
+	fs.Var((*durationFlag)(&wf.retryWait), "retry-wait", "wait before the first retry of a remote input, doubled for each further one up to a minute")
+	fs.Var((*durationFlag)(&wf.readTimeout), "read-timeout", "a remote input that sends nothing for this long counts as a dropped connection")
+	fs.StringVar(&wf.s3Endpoint, "s3-endpoint", "", "S3 endpoint `URL` for s3:// inputs, for S3-compatible stores (default: AWS, or AWS_ENDPOINT_URL)")
+	fs.BoolVar(&wf.s3PathStyle, "s3-path-style", false, "address S3 buckets as endpoint/bucket/key, as most S3-compatible stores need")
+	fs.Var((*durationFlag)(&wf.claimStale), "claim-stale", "with -o, take over another task's claim on an input when it has not been refreshed for this long (a live task refreshes it every quarter of that; a dead task's claim on this host is taken over at once)")
+	fs.StringVar(&wf.stats, "stats", "", "write the run's counts as JSON to `FILE` (its folder is made if missing)")
 	fs.StringVar(&wf.dedup, "dedup", "", "drop exact duplicates seen before in this run: doc (whole texts) or paragraph (paragraphs)")
 	fs.StringVar(&wf.oversize, "oversize", "truncate", "records over --max-record-bytes: truncate (extract the first part) or skip (count them)")
 	fs.StringVar(&wf.compress, "compress", "", "output compression: zstd or none (default: zstd with -o, none on stdout)")
@@ -51,14 +66,29 @@ func runWARC(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: jt warc [flags] [INPUT...] [--manifest FILE]
 
-Extracts the main text of every HTML response in WARC files (plain, .gz or
-.zst; "-" is stdin) on all cores and writes one JSON line per document:
-url, warc_record_id, warc_date, status, content_type, charset, title, text,
-algo and counts. Every record is accounted for at the end (and in --stats):
-read = written + skipped (by reason) + failed (by reason). Damaged records are
-reported with file and offset. The exit status is 0 when the task completed,
-even with failed records, 1 when an input could not be processed, 2 for a
-usage error.
+Extracts the main text of every HTML response (and HTML resource record) in
+WARC files (plain, .gz or .zst; "-" is stdin; ARC files of older crawls too)
+on all cores and writes one JSON line per document: url, warc_record_id,
+warc_date, status, content_type, charset, title, text, algo and counts. Every
+record is accounted for at the end (and in --stats): read = written + skipped
+(by reason) + failed (by reason), and so is every input: inputs (done) +
+inputs_claimed_elsewhere + inputs_failed (by reason). Damaged records are
+reported with file and offset and reading goes on. An input that is not a
+WARC file at all (HTML, a .gz that is not gzip, an empty file), a directory,
+or one that cannot be read fails as a whole and the others are still
+processed. The exit status is 0 when every input was processed, even with
+failed records, 1 when an input failed, 2 for a usage error.
+
+Inputs and the manifest may be http://, https:// or s3://bucket/key URLs,
+streamed: a dropped connection, a 5xx or a silence of --read-timeout is
+retried (--retries) and resumed with a Range request where it stopped, and
+every failure is reported with the URL and byte offset. S3 credentials come
+from the standard AWS chain.
+
+With -o, several tasks may share the output directory and the inputs
+(ranks of a job array, a retried task, two jobs): each input is claimed
+with a file <name>.claim.N before it is processed, so it is processed
+once; a task skips inputs done or claimed by a live task.
 
 Flags:
 `)
@@ -71,8 +101,25 @@ Flags:
 		}
 		return 2
 	}
+	if err := wf.validate(); err != nil {
+		fmt.Fprintf(stderr, "jt warc: %v\n", err)
+		return 2
+	}
+	var prog *progress // made once the inputs are known
+	opener, err := remote.New(remote.Options{Retries: wf.retries, RetryWait: wf.retryWait, ReadTimeout: wf.readTimeout,
+		S3Endpoint: wf.s3Endpoint, S3PathStyle: wf.s3PathStyle,
+		OnRetry: func(e *remote.Error) {
+			if prog != nil {
+				prog.clear()
+			}
+			fmt.Fprintf(stderr, "jt warc: %v\n", e)
+		}})
+	if err != nil {
+		fmt.Fprintf(stderr, "jt warc: %v\n", err)
+		return 2
+	}
 	if wf.manifest != "" {
-		more, err := readManifest(wf.manifest, stdin)
+		more, err := readManifest(ctx, wf.manifest, wf.prefix, stdin, opener)
 		if err != nil {
 			fmt.Fprintf(stderr, "jt warc: manifest: %v\n", err)
 			return 2
@@ -124,13 +171,14 @@ Flags:
 		fmt.Fprintf(stderr, "jt warc: %v\n", err)
 		return 2
 	}
-	prog := newProgress(stderr, wf.quiet, mine)
+	prog = newProgress(stderr, wf.quiet, mine)
 	p, err := bulk.New(bulk.Config{
 		Workers: wf.workers, MaxRecordBytes: wf.maxRecord, SkipOversize: wf.oversize == "skip",
 		Dedup: wf.dedup, Strict: wf.strict, Zstd: wf.compress == "zstd",
 		NewExtractor: func() (*jt.Extractor, error) { return jt.New(opts...) },
-		Open: func(name string) (io.ReadCloser, error) {
-			in, err := openWARC(name, stdin)
+		ClaimStale:   wf.claimStale,
+		Open: func(ctx context.Context, name string) (io.ReadCloser, error) {
+			in, err := openWARC(ctx, name, stdin, opener)
 			if err != nil {
 				return nil, err
 			}
@@ -144,21 +192,34 @@ Flags:
 	}
 	var total bulk.Stats
 	status := 0
-	for _, in := range mine {
+	for i, in := range mine {
 		var st bulk.Stats
 		var err error
 		var done bool
 		if wf.out == "" {
-			st, err = runToStdout(ctx, p, in, stdin, stdout, wf.compress == "zstd", prog)
+			st, err = runToStdout(ctx, p, in, stdin, opener, stdout, wf.compress == "zstd", prog)
 		} else if st, done, err = p.RunFile(ctx, in, wf.out); done {
 			prog.skip()
 		}
 		total.Add(st)
+		total.CountInput(err)
+		if errors.Is(err, bulk.ErrClaimed) {
+			prog.skip()
+			prog.clear()
+			fmt.Fprintf(stderr, "jt warc: %s: %v; left to it\n", in, err)
+			continue
+		}
 		if err != nil {
 			prog.clear()
-			fmt.Fprintf(stderr, "jt warc: %s: %v\n", in, err)
+			if errors.Is(err, remote.ErrFetch) {
+				fmt.Fprintf(stderr, "jt warc: %v\n", err) // it names the input
+			} else {
+				fmt.Fprintf(stderr, "jt warc: %s: %v\n", in, err)
+			}
 			status = 1
 			if errors.Is(err, bulk.ErrOutput) || ctx.Err() != nil {
+				// Nothing after this can be trusted to complete.
+				total.CountStopped(len(mine) - i - 1)
 				break
 			}
 		}
@@ -166,12 +227,17 @@ Flags:
 	prog.clear()
 	summary, _ := json.Marshal(total)
 	fmt.Fprintf(stderr, "jt warc: %s\n", summary)
-	if !total.Balanced() {
+	if !total.Balanced() || total.InputsCounted() != int64(len(mine)) {
 		fmt.Fprintln(stderr, "jt warc: internal error: the counts do not add up")
 		status = 1
 	}
 	if wf.stats != "" {
-		if err := os.WriteFile(wf.stats, append(summary, '\n'), 0o644); err != nil {
+		// Tasks of a job write theirs into one folder, made by the first.
+		err := os.MkdirAll(filepath.Dir(wf.stats), 0o755)
+		if err == nil {
+			err = os.WriteFile(wf.stats, append(summary, '\n'), 0o644)
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "jt warc: --stats: %v\n", err)
 			status = 1
 		}
@@ -179,24 +245,38 @@ Flags:
 	return status
 }
 
-func readManifest(name string, stdin io.Reader) ([]string, error) {
-	var r io.Reader = stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+// validate checks the values of jt warc's own numeric flags.
+func (wf *warcFlags) validate() error {
+	switch {
+	case wf.workers < 1:
+		return fmt.Errorf("-j %d: want at least 1 worker", wf.workers)
+	case wf.maxRecord < 1:
+		return fmt.Errorf("--max-record-bytes %d: want at least 1", wf.maxRecord)
+	case wf.rank < -1:
+		// -1, the default, means "from the environment".
+		return fmt.Errorf("--rank %d: want 0 or more", wf.rank)
+	case wf.world == 0 || wf.world < -1:
+		return fmt.Errorf("--world-size %d: want 1 or more", wf.world)
+	case wf.retries < 0:
+		return fmt.Errorf("--retries %d: want 0 or more", wf.retries)
+	case wf.retryWait <= 0:
+		return fmt.Errorf("--retry-wait %v: want more than 0", wf.retryWait)
+	case wf.readTimeout <= 0:
+		return fmt.Errorf("--read-timeout %v: want more than 0", wf.readTimeout)
+	case wf.claimStale < time.Second:
+		return fmt.Errorf("--claim-stale %v: want at least 1s", wf.claimStale)
 	}
-	var out []string
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, l)
-		}
+	return nil
+}
+
+// readManifest reads the manifest name (a file, a URL, or - for stdin).
+func readManifest(ctx context.Context, name, prefix string, stdin io.Reader, opener *remote.Opener) ([]string, error) {
+	in, err := openWARC(ctx, name, stdin, opener)
+	if err != nil {
+		return nil, err
 	}
-	return out, sc.Err()
+	defer in.Close()
+	return bulk.ReadManifest(in, prefix)
 }
 
 // shard resolves the task's rank and world size from the flags, then
@@ -232,16 +312,20 @@ func shard(rank, world int, getenv func(string) string) (int, int, error) {
 	return rank, world, nil
 }
 
-// openWARC opens an input; "-" is stdin.
-func openWARC(name string, stdin io.Reader) (io.ReadCloser, error) {
-	if name == "-" {
+// openWARC opens an input: a URL, a file, or "-" for stdin. A directory
+// is an error.
+func openWARC(ctx context.Context, name string, stdin io.Reader, opener *remote.Opener) (io.ReadCloser, error) {
+	switch {
+	case name == "-":
 		return io.NopCloser(stdin), nil
+	case remote.IsURL(name):
+		return opener.Open(ctx, name)
 	}
-	return os.Open(name)
+	return bulk.OpenFile(name)
 }
 
-func runToStdout(ctx context.Context, p *bulk.Processor, name string, stdin io.Reader, stdout io.Writer, compress bool, prog *progress) (bulk.Stats, error) {
-	in, err := openWARC(name, stdin)
+func runToStdout(ctx context.Context, p *bulk.Processor, name string, stdin io.Reader, opener *remote.Opener, stdout io.Writer, compress bool, prog *progress) (bulk.Stats, error) {
+	in, err := openWARC(ctx, name, stdin, opener)
 	if err != nil {
 		return bulk.Stats{}, err
 	}
@@ -308,6 +392,14 @@ func (t trackedReader) Read(b []byte) (int, error) {
 	n, err := t.ReadCloser.Read(b)
 	t.p.add(int64(n))
 	return n, err
+}
+
+// Retries passes on a remote input's count of retried reads to bulk.
+func (t trackedReader) Retries() int64 {
+	if r, ok := t.ReadCloser.(interface{ Retries() int64 }); ok {
+		return r.Retries()
+	}
+	return 0
 }
 
 // track counts r as the next input and, on a terminal, its bytes.

@@ -126,8 +126,9 @@ func documents(t *testing.T, out string) []bulk.Document {
 // a loopback server, runs jt warc on the archive, and checks that every
 // HTML response is extracted with the text jt extract gives on the same
 // bytes, and that the counts add up exactly: every record read, the
-// requests and wget's own records skipped as not responses, the pages
-// with no main text skipped as empty, none failed.
+// requests and wget's metadata skipped as not responses, its resource
+// records (its log and manifest, plain text) as not HTML, the pages with
+// no main text skipped as empty, none failed, the one input done.
 func TestWARCFromWget(t *testing.T) {
 	pages := sharedtest.Pages(t)
 	archive, base := wgetWARC(t, pages)
@@ -136,10 +137,13 @@ func TestWARCFromWget(t *testing.T) {
 		t.Fatal(err)
 	}
 	members := gzipMembers(t, data)
-	responses := 0
+	responses, resources := 0, 0
 	for _, m := range members {
-		if m.typ == "response" {
+		switch m.typ {
+		case "response":
 			responses++
+		case "resource":
+			resources++
 		}
 	}
 	if responses != len(pages) {
@@ -186,8 +190,11 @@ func TestWARCFromWget(t *testing.T) {
 	if err := json.Unmarshal(js, &st); err != nil {
 		t.Fatal(err)
 	}
-	want := bulk.Stats{Read: int64(len(members)), Written: int64(len(pages) - empty),
-		Skipped: map[string]int64{bulk.SkipNotResponse: int64(len(members) - responses)}, Bytes: int64(len(data))}
+	want := bulk.Stats{Inputs: 1, Read: int64(len(members)), Written: int64(len(pages) - empty),
+		Skipped: map[string]int64{bulk.SkipNotResponse: int64(len(members) - responses - resources)}, Bytes: int64(len(data))}
+	if resources > 0 {
+		want.Skipped[bulk.SkipNotHTML] = int64(resources)
+	}
 	if empty > 0 {
 		want.Skipped[bulk.SkipEmpty] = int64(empty)
 	}

@@ -1,6 +1,4 @@
-// Package pipe runs the auto extractor over raw page bytes, as the root
-// package's Extractor does, for the training tool and the tests.
-package pipe
+package auto_test
 
 import (
 	"context"
@@ -11,7 +9,8 @@ import (
 	"github.com/jtextract/jt/tokenizer"
 )
 
-// Pipe decodes, tokenizes and walks pages into an auto.Extractor. It is
+// Pipe decodes, tokenizes and walks pages into an auto.Extractor, as the
+// root package does, for tests that look inside the Extractor. It is
 // reusable and not safe for concurrent use.
 type Pipe struct {
 	X   *auto.Extractor
@@ -21,8 +20,8 @@ type Pipe struct {
 	out []byte
 }
 
-// New returns a Pipe around an Extractor made with cfg.
-func New(cfg auto.Config) (*Pipe, error) {
+// newPipeErr returns a Pipe around an Extractor made with cfg.
+func newPipeErr(cfg auto.Config) (*Pipe, error) {
 	dec, err := charset.NewDecoder()
 	if err != nil {
 		return nil, err

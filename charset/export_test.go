@@ -1,0 +1,4 @@
+package charset
+
+// IsSingleByte exposes isSingleByte to the external tests.
+var IsSingleByte = isSingleByte

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"go/format"
+	"log"
+	"slices"
+	"strings"
+
+	"github.com/jtextract/jt/classify/auto"
+	"github.com/jtextract/jt/eval"
+)
+
+// pageScore is one page's score under a model, by its set's metric.
+type pageScore struct {
+	page      int
+	p, r, f1  float64
+	empty     bool // nothing extracted where the truth has text
+	fallback  bool
+	typeRight bool // the page type guessed is the annotated one
+}
+
+// score runs m over pages idx (guessed language, balanced) and scores the
+// output users would get.
+func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, error) {
+	ex, err := t.extract(m, idx, true, auto.Balanced)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]pageScore, len(idx))
+	for k := range ex {
+		out[k] = t.scorePage(idx[k], &ex[k])
+	}
+	return out, nil
+}
+
+func (t *trainer) scorePage(pi int, e *extracted) pageScore {
+	p := t.pages[pi]
+	s := pageScore{page: pi, fallback: e.fallback, typeRight: e.ptype == p.typ}
+	s.empty = strings.TrimSpace(e.text) == "" && strings.TrimSpace(p.truth) != ""
+	if p.truthDS != nil {
+		r := eval.ScorePredictions(p.truthDS, map[string]string{p.id: e.text})
+		s.p, s.r, s.f1 = r.Precision, r.Recall, r.F1
+		return s
+	}
+	s.p, s.r = e.wordScore(func(i int) bool { return e.good[i] }, nil)
+	s.f1 = fbeta(s.p, s.r, 1)
+	return s
+}
+
+// crossValidate fits a model on k-1 folds of domains and scores the
+// pages of the k-th, for each fold.
+func (t *trainer) crossValidate(k int) ([]pageScore, error) {
+	var out []pageScore
+	all := make([]int, len(t.pages))
+	for i := range all {
+		all[i] = i
+	}
+	for _, test := range t.folds(all, k, 0) {
+		var train []int
+		for i := range t.pages {
+			if !slices.Contains(test, i) {
+				train = append(train, i)
+			}
+		}
+		m, err := t.fit(train)
+		if err != nil {
+			return nil, err
+		}
+		s, err := t.score(m, test)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s...)
+	}
+	slices.SortFunc(out, func(a, b pageScore) int { return cmp.Compare(a.page, b.page) })
+	return out, nil
+}
+
+// typeOrder is WCXB's order of page types.
+var typeOrder = []string{"article", "forum", "product", "collection", "listing", "documentation", "service"}
+
+// report prints the mean scores per data set and, for WCXB, per page
+// type, with the share of pages that came out empty or by the fallback.
+func report(title string, scores []pageScore, pages []*page) {
+	type acc struct{ n, empty, fallback, typeRight, p, r, f1 float64 }
+	sets := map[string]*acc{}
+	types := map[string]*acc{}
+	add := func(m map[string]*acc, key string, s pageScore) {
+		a := m[key]
+		if a == nil {
+			a = &acc{}
+			m[key] = a
+		}
+		a.n++
+		a.p += s.p
+		a.r += s.r
+		a.f1 += s.f1
+		a.empty += b2f(s.empty)
+		a.fallback += b2f(s.fallback)
+		a.typeRight += b2f(s.typeRight)
+	}
+	for _, s := range scores {
+		p := pages[s.page]
+		add(sets, p.set, s)
+		if p.set == "wcxb-dev" {
+			add(types, p.typ, s)
+		}
+	}
+	fmt.Printf("%s\n", title)
+	line := func(name string, a *acc) {
+		f1 := a.f1 / a.n
+		if name == "scrapinghub" {
+			// That benchmark's F1 is the harmonic mean of the mean
+			// precision and recall, not a mean of per-page F1.
+			p, r := a.p/a.n, a.r/a.n
+			f1 = 2 * p * r / (p + r)
+		}
+		fmt.Printf("  %-15s %5.0f  F1 %.3f  P %.3f  R %.3f  empty %4.1f%%  fallback %4.1f%%  type right %5.1f%%\n", name, a.n,
+			f1, a.p/a.n, a.r/a.n, 100*a.empty/a.n, 100*a.fallback/a.n, 100*a.typeRight/a.n)
+	}
+	for _, name := range []string{"scrapinghub", "wcxb-dev"} {
+		if a := sets[name]; a != nil {
+			line(name, a)
+		}
+	}
+	for _, typ := range typeOrder {
+		if a := types[typ]; a != nil {
+			line("  "+typ, a)
+		}
+	}
+}
+
+// listWorst prints the n pages with the lowest F1.
+func listWorst(scores []pageScore, pages []*page, n int) {
+	s := slices.Clone(scores)
+	slices.SortStableFunc(s, func(a, b pageScore) int { return cmp.Compare(a.f1, b.f1) })
+	for _, ps := range s[:min(n, len(s))] {
+		p := pages[ps.page]
+		fmt.Printf("%.3f P %.3f R %.3f %-13s %s/%s %s\n", ps.f1, ps.p, ps.r, p.typ, p.set, p.id, p.domain)
+	}
+}
+
+// dumpPage prints every paragraph of one page: its label, the built-in
+// model's final probability, its class and the start of its text.
+func (t *trainer) dumpPage(ref string) error {
+	i := slices.IndexFunc(t.pages, func(p *page) bool { return p.set+"/"+p.id == ref })
+	if i < 0 {
+		return fmt.Errorf("no page %q (want set/id, e.g. wcxb-dev/0001)", ref)
+	}
+	ex, err := t.extract(nil, []int{i}, true, auto.Balanced)
+	if err != nil {
+		return err
+	}
+	e := &ex[0]
+	s := t.scorePage(i, e)
+	fmt.Printf("%s %s F1 %.3f P %.3f R %.3f, %d paragraphs\n", ref, t.pages[i].typ, s.f1, s.p, s.r, len(e.toks))
+	for j := range e.toks {
+		mark := " "
+		if (e.y[j] == 1) != e.good[j] {
+			mark = "!"
+		}
+		fmt.Printf("%s%.0f p=%.2f %-5v %.100q\n", mark, e.y[j], e.probs[j], e.good[j], e.texts[j])
+	}
+	return nil
+}
+
+// source renders m as the generated Go file.
+func source(m *auto.Model) []byte {
+	var b bytes.Buffer
+	b.WriteString("// Code generated by go run ./classify/auto/internal/train; DO NOT EDIT.\n\npackage auto\n\n")
+	fmt.Fprintf(&b, "// builtinFeatures names the features the model was trained on, in order.\nconst builtinFeatures = %q\n\n", strings.Join(auto.FeatureNames(), " "))
+	b.WriteString("// builtin is the model trained on the shared scrapinghub and wcxb-dev pages.\nvar builtin = Model{\n")
+	for _, v := range []struct {
+		name string
+		w    *auto.Weights
+	}{{"Lang", &m.Lang}, {"NoLang", &m.NoLang}} {
+		fmt.Fprintf(&b, "%s: Weights{\n", v.name)
+		writeEnsemble(&b, "Stage1", &v.w.Stage1)
+		writeEnsemble(&b, "Stage2", &v.w.Stage2)
+		b.WriteString("Threshold: [numFavors][NumPageTypes]float32{\n")
+		for f, name := range []string{"Balanced", "Precision", "Recall"} {
+			fmt.Fprintf(&b, "%s: {", name)
+			for ti, th := range v.w.Threshold[f] {
+				if ti > 0 {
+					b.WriteString(", ")
+				}
+				writeFloat(&b, th)
+			}
+			fmt.Fprintf(&b, "}, // %s\n", strings.Join(auto.PageTypes(), ", "))
+		}
+		b.WriteString("},\n},\n")
+	}
+	b.WriteString("PageType: [NumPageTypes]Ensemble{\n")
+	for ti, name := range auto.PageTypes() {
+		writeEnsemble(&b, "// "+name+"\n", &m.PageType[ti])
+	}
+	b.WriteString("},\n}\n")
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		log.Fatalf("formatting the model: %v", err)
+	}
+	return src
+}
+
+func writeEnsemble(b *bytes.Buffer, name string, e *auto.Ensemble) {
+	names := auto.FeatureNames()
+	if strings.HasPrefix(name, "//") {
+		fmt.Fprintf(b, "%sEnsemble{Bias: %g, Trees: []Tree{\n", name, e.Bias)
+	} else {
+		fmt.Fprintf(b, "%s: Ensemble{Bias: %g, Trees: []Tree{\n", name, e.Bias)
+	}
+	for _, t := range e.Trees {
+		var used []string
+		for _, f := range t.Feature {
+			used = append(used, names[f])
+		}
+		fmt.Fprintf(b, "{ // %s\nFeature: [TreeDepth]uint8{", strings.Join(used, ", "))
+		for l, f := range t.Feature {
+			if l > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(b, "%d", f)
+		}
+		b.WriteString("},\nThreshold: [TreeDepth]float32{")
+		for l, v := range t.Threshold {
+			if l > 0 {
+				b.WriteString(", ")
+			}
+			writeFloat(b, v)
+		}
+		b.WriteString("},\nLeaf: [1 << TreeDepth]float32{")
+		for l, v := range t.Leaf {
+			if l > 0 {
+				b.WriteString(", ")
+			}
+			writeFloat(b, v)
+		}
+		b.WriteString("},\n},\n")
+	}
+	b.WriteString("}},\n")
+}
+
+// writeFloat writes v so that it parses back to the same float32.
+func writeFloat(b *bytes.Buffer, v float32) {
+	b.WriteString(fmt.Sprint(v))
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"slices"
+
+	"github.com/jtextract/jt"
+	"github.com/jtextract/jt/eval"
+)
+
+// jsonMetadata is the "metadata" object of the JSON outputs. Every key is
+// always there, "" or [] when the page does not say, so that every record
+// has the same shape.
+type jsonMetadata struct {
+	Title       string   `json:"title"`
+	Author      string   `json:"author"`
+	Date        string   `json:"date"`
+	Modified    string   `json:"modified"`
+	SiteName    string   `json:"sitename"`
+	Description string   `json:"description"`
+	URL         string   `json:"url"`
+	Lang        string   `json:"lang"`
+	Image       string   `json:"image"`
+	Categories  []string `json:"categories"`
+	Tags        []string `json:"tags"`
+	PageType    string   `json:"pagetype"`
+}
+
+func newJSONMetadata(m jt.Metadata) jsonMetadata {
+	j := jsonMetadata{
+		Title: m.Title, Author: m.Author, Date: m.Date, Modified: m.Modified, SiteName: m.SiteName,
+		Description: m.Description, URL: m.URL, Lang: m.Lang, Image: m.Image,
+		Categories: m.Categories, Tags: m.Tags, PageType: m.PageType,
+	}
+	if j.Categories == nil {
+		j.Categories = []string{}
+	}
+	if j.Tags == nil {
+		j.Tags = []string{}
+	}
+	return j
+}
+
+// evalMetadata reads the metadata of every page of ds with an Extractor
+// made of opts and WithMetadata(true), and writes its scores as a table
+// after a blank line.
+func evalMetadata(ctx context.Context, w io.Writer, ds *eval.Dataset, opts []jt.Option, ef *extractFlags, workers int, format string) error {
+	opts = append(slices.Clip(opts), jt.WithMetadata(true))
+	if _, err := jt.New(opts...); err != nil {
+		return err
+	}
+	r, err := eval.EvaluateMetadata(ctx, ds, "jt", workers, func() eval.MetaFunc {
+		ex, err := jt.New(opts...)
+		if err != nil { // cannot happen: the same options worked above
+			return func([]byte, string) (eval.MetaPrediction, error) { return eval.MetaPrediction{}, err }
+		}
+		return func(html []byte, pageURL string) (eval.MetaPrediction, error) {
+			pageCtx := ctx
+			if ef.timeout > 0 {
+				var cancel context.CancelFunc
+				pageCtx, cancel = context.WithTimeout(ctx, ef.timeout)
+				defer cancel()
+			}
+			doc, err := ex.ExtractPage(pageCtx, bytes.NewReader(html), jt.Page{URL: pageURL})
+			if err != nil {
+				return eval.MetaPrediction{}, err
+			}
+			m := doc.Metadata()
+			return eval.MetaPrediction{Title: m.Title, Author: m.Author, Date: m.Date}, nil
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, "\n"); err != nil {
+		return err
+	}
+	return eval.WriteMetaTable(w, []*eval.MetaResult{r}, format)
+}

@@ -1,0 +1,146 @@
+package metadata
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jtextract/jt/blocks"
+	"github.com/jtextract/jt/charset"
+	"github.com/jtextract/jt/internal/jsonld"
+	"github.com/jtextract/jt/tokenizer"
+)
+
+// collect runs a Collector over html, as jt's pass does.
+func collect(tb testing.TB, c *Collector, html []byte, pageURL string) Metadata {
+	tb.Helper()
+	dec, err := charset.NewDecoder()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	text, _, err := dec.Decode(html, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	z, err := tokenizer.New()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	z.ResetBytes(text)
+	c.Reset()
+	c.SetURL(pageURL)
+	if err := blocks.NewWalker().Walk(context.Background(), z, c); err != nil {
+		tb.Fatal(err)
+	}
+	return c.Finish()
+}
+
+var kindNames = [numKinds]string{"h1", "headline", "byline", "relauthor", "itemauthor", "time", "itemdate", "itemmodified", "datetext", "taglink", "catlink", "publisher", "authorlink", "loosebyline", "loosedate"}
+
+// dump describes what a Collector collected.
+func (c *Collector) dump() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "title %q lang %q canonical %q\n", c.text(c.title), c.text(c.lang), c.text(c.canonical))
+	for _, m := range c.metas {
+		fmt.Fprintf(&b, "meta %d %q\n", m.f, c.text(m.val))
+	}
+	for _, x := range c.cands {
+		fmt.Fprintf(&b, "cand %s ctx=%x own=%x pos=%d flag=%v attr=%q text=%q\n", kindNames[x.k], x.ctx, x.own, x.pos, x.flag, c.text(x.attr), c.text(x.text))
+	}
+	ld := c.analyzeLD()
+	fmt.Fprintf(&b, "ld roots=%d nodes=%d main=%d rank=%d page=%d site=%d articles=%d\n", len(c.doc.Roots), len(c.doc.Nodes), ld.main, ld.mainRank, ld.page, ld.site, ld.articles)
+	for i := range c.doc.Nodes {
+		n := &c.doc.Nodes[i]
+		if n.Kind == jsonld.String {
+			k := string(c.doc.Key(int32(i)))
+			switch k {
+			case "@type", "name", "headline", "datePublished", "dateModified", "dateCreated", "uploadDate", "@id":
+				v := c.doc.Value(int32(i))
+				fmt.Fprintf(&b, "  ld %d<-%d %s=%q\n", i, n.Parent, k, v[:min(len(v), 100)])
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestDumpWCXB prints what the Collector sees on the WCXB pages listed in
+// JT_META_DUMP (ids separated by commas).
+func TestDumpWCXB(t *testing.T) {
+	ids := os.Getenv("JT_META_DUMP")
+	if ids == "" {
+		t.Skip("set JT_META_DUMP to page ids")
+	}
+	dir := filepath.Join("..", "..", "shared", "datasets", "wcxb-dev", "dev")
+	c := New(Config{})
+	for id := range strings.SplitSeq(ids, ",") {
+		f, err := os.Open(filepath.Join(dir, "html", id+".html.gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		html, err := io.ReadAll(zr)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gt struct {
+			URL string `json:"url"`
+			GT  struct {
+				Title  *string `json:"title"`
+				Author *string `json:"author"`
+				Date   *string `json:"publish_date"`
+			} `json:"ground_truth"`
+		}
+		data, _ := os.ReadFile(filepath.Join(dir, "ground-truth", id+".json"))
+		json.Unmarshal(data, &gt)
+		m := collect(t, c, html, gt.URL)
+		s := func(p *string) string {
+			if p == nil {
+				return "<nil>"
+			}
+			return *p
+		}
+		t.Logf("=== %s %s\nwant title %q author %q date %q\ngot  %+v\n%s", id, gt.URL, s(gt.GT.Title), s(gt.GT.Author), s(gt.GT.Date), m, c.dump())
+	}
+}
+
+// passRunner returns a function that runs a whole warm pass of c over
+// html (tokenizer, Walker, Collector, resolution), and one that calls
+// Finish.
+func passRunner(tb testing.TB, c *Collector, html []byte) (run, finish func()) {
+	dec, err := charset.NewDecoder()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	text, _, err := dec.Decode(html, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	text = append([]byte(nil), text...)
+	z, err := tokenizer.New()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := blocks.NewWalker()
+	ctx := context.Background()
+	run = func() {
+		z.ResetBytes(text)
+		c.Reset()
+		c.SetURL("https://ex.com/a/")
+		if err := w.Walk(ctx, z, c); err != nil {
+			tb.Fatal(err)
+		}
+		c.resolve()
+	}
+	finish = func() { _ = c.Finish() }
+	return run, finish
+}

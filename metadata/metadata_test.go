@@ -1,0 +1,325 @@
+package metadata
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// page wraps head and body markup into a document.
+func page(head, body string) string {
+	return "<!doctype html><html><head>" + head + "</head><body>" + body + "</body></html>"
+}
+
+func TestCollector(t *testing.T) {
+	yoast := `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+		{"@type":"Article","@id":"https://ex.com/a/#article","headline":"Ten Things &#8211; Explained",
+		 "author":{"name":"Jane Doe","@id":"https://ex.com/#/schema/person/1"},
+		 "datePublished":"2024-05-17T09:30:00+02:00","dateModified":"2024-06-01T10:00:00+02:00",
+		 "publisher":{"@id":"https://ex.com/#organization"},"articleSection":["News","Science"],
+		 "keywords":"alpha, beta","image":{"@id":"https://ex.com/a/#img"},"inLanguage":"en-GB"},
+		{"@type":"WebPage","@id":"https://ex.com/a/","name":"Ten Things – Explained - Example News","datePublished":"2024-05-17T07:30:00+00:00"},
+		{"@type":"ImageObject","@id":"https://ex.com/a/#img","url":"https://ex.com/img.jpg"},
+		{"@type":"Organization","@id":"https://ex.com/#organization","name":"Example News"},
+		{"@type":"Person","@id":"https://ex.com/#/schema/person/1","name":"Jane Doe"},
+		{"@type":"WebSite","@id":"https://ex.com/#website","name":"Example News"}]}</script>`
+	tests := []struct {
+		name, url, html string
+		want            Metadata
+	}{{
+		name: "meta tags",
+		html: page(`<title> A Headline  |  Example </title>
+			<meta name="author" content="Jane Doe"><meta name="description" content=" A  summary. ">
+			<meta name="date" content="2023-02-01"><meta name="keywords" content="one, two">`, ""),
+		want: Metadata{Title: "A Headline | Example", Author: "Jane Doe", Date: "2023-02-01", Description: "A summary.", Tags: []string{"one", "two"}},
+	}, {
+		name: "OpenGraph",
+		html: page(`<title>Ignored | Example</title>
+			<meta property="og:title" content="The Headline"><meta property="og:site_name" content="Example">
+			<meta property="og:url" content="https://example.com/story"><meta property="og:image" content="/i.png">
+			<meta property="article:published_time" content="2024-03-05T08:00:00Z">
+			<meta property="article:modified_time" content="2024-03-06T08:00:00Z">
+			<meta property="article:section" content="World"><meta property="article:tag" content="Maps">
+			<meta property="article:tag" content="Travel"><meta property="og:locale" content="en_US">
+			<meta property="article:author" content="https://facebook.com/someone">`, ""),
+		url: "https://example.com/story?utm=x",
+		want: Metadata{Title: "The Headline", Date: "2024-03-05T08:00:00Z", Modified: "2024-03-06T08:00:00Z", SiteName: "Example",
+			URL: "https://example.com/story", Lang: "en-US", Image: "https://example.com/i.png", Categories: []string{"World"}, Tags: []string{"Maps", "Travel"}},
+	}, {
+		name: "Twitter card",
+		html: page(`<meta name="twitter:title" content="Card Title"><meta name="twitter:image" content="https://e.com/c.jpg"><meta name="twitter:description" content="Card text">`, ""),
+		want: Metadata{Title: "Card Title", Image: "https://e.com/c.jpg", Description: "Card text"},
+	}, {
+		name: "JSON-LD graph with references",
+		html: page(`<title>Ten Things – Explained - Example News</title>`+yoast, `<h1>Ten Things – Explained</h1>`),
+		url:  "https://ex.com/a/",
+		want: Metadata{Title: "Ten Things – Explained", Author: "Jane Doe", Date: "2024-05-17T09:30:00+02:00", Modified: "2024-06-01T10:00:00+02:00",
+			SiteName: "Example News", URL: "https://ex.com/a/", Lang: "en-GB", Image: "https://ex.com/img.jpg",
+			Categories: []string{"News", "Science"}, Tags: []string{"alpha", "beta"}},
+	}, {
+		name: "JSON-LD nested authors, array image, uploadDate",
+		html: page(`<script type="application/ld+json">[{"@type":"VideoObject","name":"A Video","headline":"A Video",
+			"author":[{"@type":"Person","name":"Ann Lee"},{"@type":"Person","name":"Bo Chen"},"Cy Dee"],
+			"uploadDate":"2022-12-01","image":["https://v.com/1.jpg","https://v.com/2.jpg"],"keywords":["x","y"]}]</script>`, ""),
+		want: Metadata{Title: "A Video", Author: "Ann Lee; Bo Chen; Cy Dee", Date: "2022-12-01", Image: "https://v.com/1.jpg", Tags: []string{"x", "y"}},
+	}, {
+		name: "JSON-LD of a page listing articles: the page's own",
+		url:  "https://news.com/b",
+		html: page(`<title>Second Story</title><script type="application/ld+json">[
+			{"@type":"NewsArticle","headline":"First Story","url":"https://news.com/a","author":{"name":"Al Ant"},"datePublished":"2021-01-01"},
+			{"@type":"NewsArticle","headline":"Second Story","url":"https://news.com/b","author":{"name":"Bea Bee"},"datePublished":"2021-02-02"}]</script>`, ""),
+		want: Metadata{Title: "Second Story", Author: "Bea Bee", Date: "2021-02-02", URL: "https://news.com/b"},
+	}, {
+		name: "microdata",
+		html: page(`<title>M</title>`, `<article itemscope itemtype="https://schema.org/BlogPosting">
+			<h1 itemprop="headline">Micro Headline</h1>
+			<span itemprop="author" itemscope itemtype="https://schema.org/Person">by <span itemprop="name">Kim Park</span></span>
+			<meta itemprop="datePublished" content="2020-07-08"><span itemprop="dateModified">July 9, 2020</span></article>`),
+		want: Metadata{Title: "Micro Headline", Author: "Kim Park", Date: "2020-07-08", Modified: "2020-07-09"},
+	}, {
+		name: "microdata date from datetime and text",
+		html: page("", `<h1>T</h1><time itemprop="datePublished" datetime="2019-04-03T10:00:00-05:00">April 3</time>`),
+		want: Metadata{Title: "T", Date: "2019-04-03T10:00:00-05:00"},
+	}, {
+		name: "microdata date from text",
+		html: page("", `<h1>T</h1><span itemprop="datePublished">3 April 2019</span>`),
+		want: Metadata{Title: "T", Date: "2019-04-03"},
+	}, {
+		name: "time pubdate",
+		html: page("", `<article><h1>Post</h1><p>Posted <time pubdate datetime="2018-11-12">Nov 12</time></p></article>`),
+		want: Metadata{Title: "Post", Date: "2018-11-12"},
+	}, {
+		name: "time in a byline, and a byline's author",
+		html: page("", `<article><h1>Post</h1><div class="byline">By <a href="/u/x">Sam Roe</a> | <time datetime="2017-01-02T15:04:05Z">Jan 2</time></div></article>`),
+		want: Metadata{Title: "Post", Author: "Sam Roe", Date: "2017-01-02T15:04:05Z"},
+	}, {
+		name: "rel=author",
+		html: page("", `<h1>Post</h1><p><a rel="author" href="/about">Lee Moss</a></p>`),
+		want: Metadata{Title: "Post", Author: "Lee Moss"},
+	}, {
+		name: "author class and a loose By",
+		html: page("", `<h1>Post</h1><p>By</p><p>Ruth Bell</p><span class="author-name">not used</span>`),
+		want: Metadata{Title: "Post", Author: "not used"},
+	}, {
+		name: "loose By line",
+		html: page("", `<h1>Post</h1><p>By Ruth Bell</p><p>By using this site you agree</p>`),
+		want: Metadata{Title: "Post", Author: "Ruth Bell"},
+	}, {
+		name: "bylines that are not names",
+		html: page(`<meta property="og:site_name" content="Acme Blog">`, `<h1>Post</h1><footer class="entry-footer"><span class="author"><a href="/all">View more posts</a></span></footer>
+			<div class="byline">admin</div><div class="byline">Acme Blog</div><div class="byline">https://acme.com/me</div>`),
+		want: Metadata{Title: "Post", SiteName: "Acme Blog"},
+	}, {
+		name: "comment authors are not the page's",
+		html: page("", `<h1>Post</h1><div id="comments"><span class="comment-author">Troll Face</span></div>`),
+		want: Metadata{Title: "Post"},
+	}, {
+		name: "canonical resolved",
+		url:  "https://example.org/path/page.html?x=1",
+		html: page(`<link rel="canonical" href="../other/page.html">`, ""),
+		want: Metadata{URL: "https://example.org/other/page.html"},
+	}, {
+		name: "page URL when no canonical",
+		url:  "https://example.org/p",
+		html: page("", ""),
+		want: Metadata{URL: "https://example.org/p"},
+	}, {
+		name: "site name stripped: Headline - Site",
+		html: page(`<title>The Headline - Example Site</title><meta property="og:site_name" content="Example Site">`, ""),
+		want: Metadata{Title: "The Headline", SiteName: "Example Site"},
+	}, {
+		name: "site name stripped: Site: Headline",
+		html: page(`<title>Example Site: The Headline</title><meta name="application-name" content="Example Site">`, ""),
+		want: Metadata{Title: "The Headline", SiteName: "Example Site"},
+	}, {
+		name: "site name stripped: the host's name",
+		url:  "https://www.greenhouse-studio.com/post",
+		html: page(`<title>How To Design A Room — Greenhouse Studio</title>`, ""),
+		want: Metadata{Title: "How To Design A Room", URL: "https://www.greenhouse-studio.com/post"},
+	}, {
+		name: "site name stripped: an h1 that is the title's end",
+		html: page(`<title>What is Ownership? - The Book</title>`, `<h1>The Book</h1>`),
+		want: Metadata{Title: "What is Ownership?"},
+	}, {
+		name: "site name stripped: Headline | Section | Site",
+		html: page(`<title>IAM overview | Identity | Cloud Docs</title>`, ""),
+		want: Metadata{Title: "IAM overview"},
+	}, {
+		name: "h1 preferred when the metadata agrees",
+		html: page(`<title>Plumbing Price Guide: Average Rates | Pro</title>`, `<h1>Plumbing Pricing Guide 2025: Learn Average Rates</h1>`),
+		want: Metadata{Title: "Plumbing Pricing Guide 2025: Learn Average Rates"},
+	}, {
+		name: "navigation h1 ignored",
+		html: page(`<title>Real Title</title>`, `<nav><h1>Menu</h1></nav>`),
+		want: Metadata{Title: "Real Title"},
+	}, {
+		name: "copyright year is no date",
+		html: page("", `<h1>Post</h1><p>Text.</p><footer>© 2024 Example. All rights reserved.</footer><p class="date">2023</p>`),
+		want: Metadata{Title: "Post"},
+	}, {
+		name: "modified is not published",
+		html: page(`<meta property="article:modified_time" content="2024-06-01">`, `<h1>Post</h1><p class="updated">Updated June 1, 2024</p>`),
+		want: Metadata{Title: "Post", Modified: "2024-06-01"},
+	}, {
+		name: "a date said to be an update is not published",
+		html: page("", `<article><h1>Post</h1><p>Last updated: <time datetime="2024-06-01">June 1, 2024</time></p></article>`),
+		want: Metadata{Title: "Post", Modified: "2024-06-01"},
+	}, {
+		name: "loose date near the headline",
+		html: page("", `<article><h1>Post</h1><div><span>March 5, 2021</span></div><p>Body</p></article>`),
+		want: Metadata{Title: "Post", Date: "2021-03-05"},
+	}, {
+		name: "URL date last",
+		url:  "https://blog.example.com/2024/05/17/a-post/",
+		html: page("", `<h1>A Post</h1>`),
+		want: Metadata{Title: "A Post", Date: "2024-05-17", URL: "https://blog.example.com/2024/05/17/a-post/"},
+	}, {
+		name: "a UTC timestamp a day off the date shown",
+		html: page(`<meta property="article:published_time" content="2025-12-19T02:41:41+00:00">`, `<article><h1>Post</h1><time datetime="2025-12-18">December 18, 2025</time></article>`),
+		want: Metadata{Title: "Post", Date: "2025-12-18"},
+	}, {
+		name: "html lang",
+		html: `<html lang="pt-BR"><title>T</title></html>`,
+		want: Metadata{Title: "T", Lang: "pt-BR"},
+	}, {
+		name: "rel=tag and rel=category links",
+		html: page("", `<h1>P</h1><a rel="category tag" href="/c">Science</a><a rel="tag" href="/t">Space</a><a rel="tag" href="/t2">space</a>`),
+		want: Metadata{Title: "P", Categories: []string{"Science"}, Tags: []string{"Space"}},
+	}, {
+		name: "svg title is not the page's",
+		html: page("", `<svg><title>icon</title></svg><h1>Heading</h1>`),
+		want: Metadata{Title: "Heading"},
+	}, {
+		name: "broken JSON-LD is ignored",
+		html: page(`<title>T</title><script type="application/ld+json">{"headline": "x", "author": </script>`, ""),
+		want: Metadata{Title: "T"},
+	}, {
+		name: "whitespace trimmed",
+		html: page("<title>\n\t  Spaced \u00a0 Out\u2003Title  \n</title>", ""),
+		want: Metadata{Title: "Spaced Out Title"},
+	}}
+	c := New(Config{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := collect(t, c, []byte(tt.html), tt.url)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDates(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"2024-05-17", "2024-05-17"},
+		{"2024-05-17T09:30:00+02:00", "2024-05-17T09:30:00+02:00"},
+		{"2024-05-17T09:30:00.123Z", "2024-05-17T09:30:00Z"},
+		{"2024-05-17T00:00:00Z", "2024-05-17"},
+		{"2024-05-17 09:30", "2024-05-17T09:30:00"},
+		{"2024/05/17", "2024-05-17"},
+		{"20240517", "2024-05-17"},
+		{"17.05.2024", "2024-05-17"},
+		{"17/05/2024", "2024-05-17"},
+		{"05/17/2024", "2024-05-17"},
+		{"05/06/2024", ""}, // ambiguous
+		{"May 17, 2024", "2024-05-17"},
+		{"Published: Friday, May 17th, 2024", "2024-05-17"},
+		{"17 May 2024", "2024-05-17"},
+		{"17. Mai 2024", "2024-05-17"},
+		{"17 de mayo de 2024", "2024-05-17"},
+		{"Fri, 17 May 2024 10:00:00 GMT", "2024-05-17"},
+		{"Dec. 19, 2025", "2025-12-19"},
+		{"2024", ""},
+		{"May 2024", ""},
+		{"© 2024", ""},
+		{"2024-02-30", ""},
+		{"1970-01-01", ""},
+	} {
+		got, _ := appendDate(nil, []byte(tt.in), false)
+		if string(got) != tt.want {
+			t.Errorf("appendDate(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestCleanAuthor(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"By Jane Doe", "Jane Doe"},
+		{"Written by: Jane Doe | May 5, 2024", "Jane Doe"},
+		{"Jane Doe on May 5, 2024", "Jane Doe"},
+		{"Dec 17, 2025 Julian K. Arni", "Julian K. Arni"},
+		{"Updated January 08, 2026 Written by Meghan Neville", "Meghan Neville"},
+		{"Bence Kovács Bence is a software developer specializing in audio", "Bence Kovács"},
+		{"Outer Armatonisdaristan »", "Outer Armatonisdaristan"},
+		{"Doris Munoz-Mantilla, MD, FOMA", "Doris Munoz-Mantilla, MD, FOMA"},
+	} {
+		if got := cleanAuthor([]byte(tt.in), true); string(got) != tt.want {
+			t.Errorf("cleanAuthor(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestReset checks that nothing of one page leaks into the next.
+func TestReset(t *testing.T) {
+	c := New(Config{})
+	collect(t, c, []byte(page(`<title>First | Site</title><meta name="author" content="Ann"><link rel="canonical" href="https://a.com/1">`, `<h1>First</h1>`)), "https://a.com/1")
+	if got := collect(t, c, []byte(page("", "<p>nothing</p>")), ""); !reflect.DeepEqual(got, Metadata{}) {
+		t.Errorf("second page: %+v", got)
+	}
+}
+
+// TestBounded checks that hostile pages keep the Collector within its
+// configured memory: JSON-LD, metas and candidates are capped.
+func TestBounded(t *testing.T) {
+	cfg := Config{MaxJSONLD: 64 << 10, MaxText: 128, MaxCandidates: 8}
+	c := New(cfg)
+	var b strings.Builder
+	b.WriteString("<html><head>")
+	for range 2000 {
+		b.WriteString(`<meta name="author" content="` + strings.Repeat("x", 1000) + `">`)
+	}
+	b.WriteString(`<script type="application/ld+json">[`)
+	for i := range 20000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"@type":"Article","headline":"h"}`)
+	}
+	b.WriteString(`]</script></head><body>`)
+	for range 2000 {
+		b.WriteString(`<h1>` + strings.Repeat("y", 1000) + `</h1><div class="byline">By Z</div><time datetime="2020-01-01">x</time>`)
+	}
+	b.WriteString(`<title>` + strings.Repeat("t ", 100000) + `</title></body></html>`)
+	m := collect(t, c, []byte(b.String()), "")
+	if len(c.cands) > int(numKinds)*cfg.MaxCandidates || len(c.metas) > int(numFields)*cfg.MaxCandidates {
+		t.Errorf("%d candidates, %d metas", len(c.cands), len(c.metas))
+	}
+	if len(c.arena) > 64<<10 || len(c.doc.Nodes) > max(1024, cfg.MaxJSONLD/8) {
+		t.Errorf("arena %d bytes, %d JSON nodes", len(c.arena), len(c.doc.Nodes))
+	}
+	if len(m.Title) > cfg.MaxText {
+		t.Errorf("title of %d bytes", len(m.Title))
+	}
+}
+
+// TestAllocs holds a warm Collector's allocation budget: none while
+// collecting and resolving, and at most 4 in Finish (the one string of
+// the text fields, the Categories and Tags slices, and resolving a
+// relative canonical URL).
+func TestAllocs(t *testing.T) {
+	html := []byte(page(`<title>Ten Things | Example News</title><meta property="og:site_name" content="Example News">
+		<meta property="article:tag" content="a"><meta property="article:section" content="S">
+		<link rel="canonical" href="https://ex.com/a/"><script type="application/ld+json">{"@graph":[{"@type":"Article","headline":"Ten Things",
+		"author":{"@id":"#p"},"datePublished":"2024-05-17"},{"@type":"Person","@id":"#p","name":"Jane Doe"}]}</script>`,
+		`<article><h1>Ten Things</h1><div class="byline">By <a rel="author">Jane Doe</a> <time datetime="2024-05-17">May 17</time></div><p>Text</p></article>`))
+	c := New(Config{})
+	collect(t, c, html, "https://ex.com/a/")
+	run, finish := passRunner(t, c, html)
+	run()
+	if n := testing.AllocsPerRun(20, run); n != 0 {
+		t.Errorf("%.0f allocations collecting and resolving a page, budget 0", n)
+	}
+	if n := testing.AllocsPerRun(20, finish); n > 4 {
+		t.Errorf("%.0f allocations in Finish, budget 4", n)
+	}
+}
