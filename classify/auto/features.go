@@ -1,6 +1,7 @@
 package auto
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"math/bits"
@@ -756,7 +757,8 @@ const maxPriceText = 160
 // hasPrice reports whether a short text holds a price: a currency sign
 // ($ € £ ¥ ₹) next to a digit, a space between them allowed.
 func hasPrice(t []byte) bool {
-	if len(t) > maxPriceText {
+	// Most texts have no currency sign: three vector scans rule them out.
+	if len(t) > maxPriceText || bytes.IndexByte(t, '$') < 0 && bytes.IndexByte(t, 0xc2) < 0 && bytes.IndexByte(t, 0xe2) < 0 {
 		return false
 	}
 	for i := 0; i < len(t); i++ {
