@@ -50,7 +50,7 @@ type Ensemble struct {
 }
 
 // Logit returns the ensemble's log-odds for features f (in the order of
-// FeatureNames).
+// FeatureNames), with the early exit the extractor uses (see logit).
 func (e *Ensemble) Logit(f []float32) float32 {
 	var b features
 	copy(b[:], f)

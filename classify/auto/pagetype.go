@@ -3,6 +3,7 @@ package auto
 import (
 	"bytes"
 	"iter"
+	"slices"
 )
 
 // kind is a kind of page that structured data declares: the schema.org
@@ -142,8 +143,8 @@ const NumPageTypes = 7
 var pageTypes = [NumPageTypes]string{"article", "forum", "product", "collection", "listing", "documentation", "service"}
 
 // PageTypes returns the names of the page types the model tells apart, in
-// the order of Model.PageType.
-func PageTypes() []string { return pageTypes[:] }
+// the order of Model.PageType. The slice is the caller's.
+func PageTypes() []string { return slices.Clone(pageTypes[:]) }
 
 // pageCues are the cues whose share of the page's text describes the page
 // as a whole: comments for forums, cells for specifications, code for

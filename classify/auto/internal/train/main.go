@@ -194,7 +194,7 @@ type trainer struct {
 // extracted is what the production path gives for one page.
 type extracted struct {
 	feats    [][]float32 // per paragraph
-	toks     [][]int32   // per paragraph: its words, as indices into counts
+	toks     [][]int32   // per paragraph: its words, as indices into truth
 	y        []float64   // per paragraph: the label
 	probs    []float32   // per paragraph: the final probability
 	good     []bool      // per paragraph: kept, as users get it
@@ -287,9 +287,8 @@ func (t *trainer) extract(m *auto.Model, idx []int, lang bool, favor auto.Favor)
 // wordScore returns WCXB's word precision and recall of the paragraphs
 // keep selects: the joined texts' words, as multisets, against the
 // truth's.
-func (e *extracted) wordScore(keep func(i int) bool, counts []int32) (p, r float64) {
-	counts = counts[:0]
-	counts = append(counts, make([]int32, len(e.truth))...)
+func (e *extracted) wordScore(keep func(i int) bool) (p, r float64) {
+	counts := make([]int32, len(e.truth))
 	pred, truth, overlap := 0, 0, 0
 	for _, c := range e.truth {
 		truth += int(c)
@@ -366,7 +365,7 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	heldOut := make([][NumPageTypes]auto.Ensemble, len(folds))
+	heldOut := make([][auto.NumPageTypes]auto.Ensemble, len(folds))
 	for k := range folds {
 		var train []int
 		for i, pi := range idx {
@@ -437,9 +436,6 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 	return m, nil
 }
 
-// NumPageTypes is auto.NumPageTypes.
-const NumPageTypes = auto.NumPageTypes
-
 // folds cuts pages idx into k folds by a hash of their domain (salted, so
 // that the inner folds of a fit differ from the folds of the
 // cross-validation around it).
@@ -459,7 +455,7 @@ func (t *trainer) folds(idx []int, k int, salt byte) [][]int {
 // from pages idx) selected by sel: one ensemble per type, on the features
 // of the page as a whole (those named kind_ and page_), one row per page
 // with text.
-func (t *trainer) fitPageTypes(rows []extracted, idx, sel []int) [NumPageTypes]auto.Ensemble {
+func (t *trainer) fitPageTypes(rows []extracted, idx, sel []int) [auto.NumPageTypes]auto.Ensemble {
 	var use []int
 	for i, name := range auto.FeatureNames() {
 		if strings.HasPrefix(name, "kind_") || strings.HasPrefix(name, "page_") {
@@ -481,7 +477,7 @@ func (t *trainer) fitPageTypes(rows []extracted, idx, sel []int) [NumPageTypes]a
 	}
 	params := t.params
 	params.trees = t.trees1
-	var out [NumPageTypes]auto.Ensemble
+	var out [auto.NumPageTypes]auto.Ensemble
 	for ti, name := range auto.PageTypes() {
 		y := make([]float64, len(xs))
 		for i, typ := range types {
@@ -504,12 +500,11 @@ var betas = [...]float64{auto.Balanced: 1, auto.Precision: 0.5, auto.Recall: 2}
 func bestThreshold(ex []extracted, favor auto.Favor) float32 {
 	b2 := betas[favor] * betas[favor]
 	best, bestTh := -1.0, float32(0.5)
-	var counts []int32
 	for th := float32(0.1); th < 0.91; th += 0.025 {
 		sum := 0.0
 		for k := range ex {
 			e := &ex[k]
-			p, r := e.wordScore(func(i int) bool { return e.probs[i] >= th }, counts)
+			p, r := e.wordScore(func(i int) bool { return e.probs[i] >= th })
 			sum += e.weight * fbeta(p, r, b2)
 		}
 		if sum > best {

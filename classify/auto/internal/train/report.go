@@ -45,7 +45,7 @@ func (t *trainer) scorePage(pi int, e *extracted) pageScore {
 		s.p, s.r, s.f1 = r.Precision, r.Recall, r.F1
 		return s
 	}
-	s.p, s.r = e.wordScore(func(i int) bool { return e.good[i] }, nil)
+	s.p, s.r = e.wordScore(func(i int) bool { return e.good[i] })
 	s.f1 = fbeta(s.p, s.r, 1)
 	return s
 }
