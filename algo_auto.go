@@ -58,6 +58,7 @@ func newAuto(cfg *config, _ *tokenizer.Tokenizer) engine {
 		MaxParagraphs: cfg.maxParas,
 		XPath:         cfg.xpath,
 	})}
+	a.x.SetStructure(cfg.structure)
 	a.desc = a.describe
 	return a
 }
@@ -84,4 +85,5 @@ func (a *autoEngine) finish(d *Document) {
 	d.fallback = a.x.Fallback()
 	d.limits.DroppedParagraphs = a.x.Dropped()
 	d.limits.DroppedPaths = a.x.PathsDropped()
+	d.structs, d.inlines, d.sxArena = a.x.Structures(), a.x.Inlines(), a.x.StructureArena()
 }

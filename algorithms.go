@@ -63,6 +63,7 @@ type jusTextEngine struct {
 func newJusText(cfg *config, _ *tokenizer.Tokenizer) engine {
 	m := blocks.NewParagraphMaker(cfg.stop, cfg.xpath)
 	m.SetMaxParagraphs(cfg.maxParas)
+	m.SetStructure(cfg.structure)
 	return &jusTextEngine{m: m, cfg: cfg.justext}
 }
 
@@ -78,4 +79,5 @@ func (j *jusTextEngine) finish(d *Document) {
 	d.title = j.m.Title()
 	d.limits.DroppedParagraphs = j.m.Dropped()
 	d.limits.DroppedPaths = j.m.PathsDropped()
+	d.structs, d.inlines, d.sxArena = j.m.Structures(), j.m.Inlines(), j.m.StructureArena()
 }

@@ -33,6 +33,11 @@ type Document struct {
 	fallback bool
 
 	meta *metadata.Collector // the page's metadata, resolved on demand; nil unless WithMetadata(true)
+
+	// Structure (see WithStructure), nil when not recorded.
+	structs []blocks.Structure
+	inlines []blocks.Inline
+	sxArena []byte
 }
 
 // Limits reports which resource guards fired while a document was

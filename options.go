@@ -37,6 +37,7 @@ type config struct {
 	treeDepth int // 0: no tree filter (but "tree" uses tree.DefaultDepth)
 	auto      autoOptions
 	meta      bool // WithMetadata(true): a metadata Collector in the pass
+	structure bool // WithStructure(true)
 }
 
 func defaultConfig() config {
@@ -98,8 +99,8 @@ func WithLanguage(name string) Option {
 }
 
 // WithStoplist sets the stop words jusText counts, for instance a list read
-// with stopwords.Parse.
-func WithStoplist(s *stopwords.Set) Option {
+// with ParseStoplist.
+func WithStoplist(s *Stoplist) Option {
 	return func(c *config) error {
 		if s == nil {
 			return fmt.Errorf("%w: nil stoplist (use WithLanguageIndependent for none)", ErrInvalidOption)
@@ -120,9 +121,9 @@ func WithLanguageIndependent() Option {
 	}
 }
 
-// WithJusText sets jusText's thresholds (default justext.DefaultConfig()).
+// WithJusText sets jusText's thresholds (default DefaultJusTextConfig()).
 // The densities are fractions, from 0 to 1.
-func WithJusText(cfg justext.Config) Option {
+func WithJusText(cfg JusTextConfig) Option {
 	return func(c *config) error {
 		if err := cfg.Validate(); err != nil {
 			return fmt.Errorf("%w: %w", ErrInvalidOption, err)

@@ -9,8 +9,10 @@ require (
 	github.com/go-shiori/go-readability v0.0.0-20251205110129-5db1dc9836f0
 	github.com/google/pprof v0.0.0-20261016150608-1facf8f91b50
 	github.com/jtextract/jt v0.0.0-00010101000000-000000000000
+	github.com/klauspost/compress v1.20.3
 	github.com/markusmobius/go-domdistiller v1.0.0
 	github.com/markusmobius/go-trafilatura v1.12.2
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.62.0
 )
 
@@ -27,7 +29,6 @@ require (
 	github.com/hablullah/go-juliandays v1.0.0 // indirect
 	github.com/itlightning/dateparse v0.2.1 // indirect
 	github.com/jalaali/go-jalaali v0.0.0-20210801064154-80525e88d958 // indirect
-	github.com/klauspost/compress v1.20.3 // indirect
 	github.com/markusmobius/go-dateparser v1.2.3 // indirect
 	github.com/markusmobius/go-htmldate v1.9.1 // indirect
 	github.com/mattn/go-colorable v0.1.13 // indirect

@@ -9,6 +9,7 @@ import (
 	readeck "codeberg.org/readeck/go-readability/v2"
 	shiori "github.com/go-shiori/go-readability"
 	"github.com/jtextract/jt"
+	"github.com/jtextract/jt/render"
 	distiller "github.com/markusmobius/go-domdistiller"
 	"github.com/markusmobius/go-trafilatura"
 	"golang.org/x/net/html"
@@ -52,6 +53,13 @@ func allRows() []row {
 	for _, name := range jt.Algorithms() {
 		rows = append(rows, row{name: name, kind: kindJT, new: jtRow(name)})
 	}
+	// The default algorithm's output in the structured formats, whose
+	// cost beside "auto" (plain text) is what structure costs.
+	rows = append(rows,
+		row{name: "auto-text", kind: kindJT, new: jtRenderRow("auto", render.Text)},
+		row{name: "auto-markdown", kind: kindJT, new: jtRenderRow("auto", render.Markdown)},
+		row{name: "auto-html", kind: kindJT, new: jtRenderRow("auto", render.HTML)},
+	)
 	rows = append(rows,
 		row{name: rowXNet, kind: kindFloor, new: xnetTokenizerRow},
 		row{name: "xnet-parse", kind: kindFloor, noText: true, new: xnetParseRow},
@@ -83,6 +91,27 @@ func jtRow(algo string) func() (extractFunc, error) {
 				return nil, err
 			}
 			buf = doc.AppendText(buf[:0])
+			return buf, nil
+		}, nil
+	}
+}
+
+// jtRenderRow runs a jt Extractor with the named algorithm, recording
+// structure, and renders its main text in format f.
+func jtRenderRow(algo string, f render.Format) func() (extractFunc, error) {
+	return func() (extractFunc, error) {
+		ex, err := jt.New(jt.WithAlgorithm(algo), jt.WithStructure(true))
+		if err != nil {
+			return nil, fmt.Errorf("bench: jt %s: %w", algo, err)
+		}
+		r := render.New(render.Options{})
+		var buf []byte
+		return func(p *Page) ([]byte, error) {
+			doc, err := ex.ExtractBytes(p.HTML)
+			if err != nil {
+				return nil, err
+			}
+			buf = r.Append(buf[:0], doc, f)
 			return buf, nil
 		}, nil
 	}

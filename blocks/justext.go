@@ -73,6 +73,8 @@ type ParagraphMaker struct {
 	pathsDropped int  // kept paragraphs whose path or XPath was not recorded
 	order        map[orderKey]int32
 	parents      []int32 // parent element ID by element ID, -1 for the root
+
+	sx structure // see SetStructure
 }
 
 type pathElem struct {
@@ -196,6 +198,7 @@ func (m *ParagraphMaker) Reset() {
 	m.seen, m.pathsDropped = 0, 0
 	m.parents = m.parents[:0]
 	clear(m.order)
+	m.sx.reset()
 	m.open()
 }
 
@@ -316,8 +319,17 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 		if e.Atom == atom.Br {
 			m.cur.Tags-- // the second <br> separates; it is not a tag of the paragraph
 		}
-		m.next()
+		// The element's structure is the next paragraph's, not the
+		// closing one's.
+		m.close()
+		if m.sx.on {
+			m.structStart(e, attrs)
+		}
+		m.open()
 		return
+	}
+	if m.sx.on {
+		m.structStart(e, attrs)
 	}
 	m.br = e.Atom == atom.Br
 	switch e.Atom {
@@ -359,9 +371,19 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 	m.flush()
 	m.pop()
 	if isParagraphTag(e.Atom) {
-		m.next()
-	} else if m.browser && isBrowserBlock(e.Atom) {
-		m.nodes = append(m.nodes, '\n')
+		// The closing paragraph is still inside the element.
+		m.close()
+		if m.sx.on {
+			m.structEnd(e)
+		}
+		m.open()
+	} else {
+		if m.sx.on {
+			m.structEnd(e)
+		}
+		if m.browser && isBrowserBlock(e.Atom) {
+			m.nodes = append(m.nodes, '\n')
+		}
 	}
 	if e.Atom == atom.A {
 		m.link = false
@@ -473,6 +495,9 @@ func (m *ParagraphMaker) flush() {
 			m.cur.LinkChars += RuneCount(m.nodes[start:])
 		}
 		if visible {
+			if !m.hasText && m.sx.on {
+				m.structOpen()
+			}
 			m.hasText = true
 			m.br = false
 		}
@@ -481,24 +506,36 @@ func (m *ParagraphMaker) flush() {
 	if isBlank(t) {
 		return
 	}
-	start := len(m.nodes)
-	m.nodes = appendNodeNormalized(m.nodes, t)
+	// The node goes in as written: finishParagraph's normalisation of the
+	// joined nodes gives the text that normalising each node first gave.
+	m.nodes = append(m.nodes, t...)
 	if m.link {
-		m.cur.LinkChars += RuneCount(m.nodes[start:])
+		m.cur.LinkChars += nodeRuneCount(t)
+	}
+	if !m.hasText && m.sx.on {
+		m.structOpen()
 	}
 	m.hasText = true
 	m.br = false
 }
 
-// next closes the open paragraph, keeping it if it has text, and opens a
-// new one at the current DOM position.
+// next closes the open paragraph and opens a new one at the current DOM
+// position.
 func (m *ParagraphMaker) next() {
+	m.close()
+	m.open()
+}
+
+// close ends the open paragraph, keeping it if it has text.
+func (m *ParagraphMaker) close() {
 	if m.hasText {
 		m.finishParagraph()
-	} else {
-		m.paths = m.paths[:m.mark]
+		return
 	}
-	m.open()
+	m.paths = m.paths[:m.mark]
+	if m.sx.on {
+		m.structDrop()
+	}
 }
 
 func (m *ParagraphMaker) open() {
@@ -553,6 +590,9 @@ func (m *ParagraphMaker) finishParagraph() {
 	if len(m.paras) >= m.maxParas {
 		m.dropped++
 		m.paths = m.paths[:m.mark]
+		if m.sx.on {
+			m.structDrop()
+		}
 		return
 	}
 	if m.pathCut {
@@ -569,6 +609,9 @@ func (m *ParagraphMaker) finishParagraph() {
 	p.Copyright = bytes.Contains(text, []byte("\u00a9")) || bytes.Contains(text, []byte("&copy"))
 	m.last, m.lastX = p.Path, p.XPath
 	m.paras = append(m.paras, *p)
+	if m.sx.on {
+		m.structKeep(m.nodes, text)
+	}
 }
 
 func (m *ParagraphMaker) countStopWords(text []byte) int {

@@ -112,30 +112,29 @@ func spaceEnd(s []byte, i int) (int, byte) {
 	return i, sep
 }
 
-// appendNodeNormalized appends jusText's normalize_whitespace(s) to dst:
-// every whitespace run replaced by "\n" if it holds '\n' or '\r' and by " "
-// otherwise, with nothing stripped.
-func appendNodeNormalized(dst, s []byte) []byte {
-	// The result is never longer than s: grow dst once rather than by
-	// append's steps, which allocate about five times a large result.
-	dst = slices.Grow(dst, len(s))
+// nodeRuneCount returns the length in code points of jusText's
+// normalize_whitespace(s) (every whitespace run one separator, nothing
+// stripped) without making it: the link characters of a text node.
+func nodeRuneCount(s []byte) int {
+	n := 0
 	for i := 0; i < len(s); {
 		if j := asciiWordEnd(s, i); j > i {
-			dst = append(dst, s[i:j]...)
+			n += j - i
 			i = j
 			continue
 		}
-		if j, sep := spaceEnd(s, i); j > i {
-			dst = append(dst, sep)
+		if j, _ := spaceEnd(s, i); j > i {
+			n++
 			i = j
 			continue
 		}
-		// A non-ASCII character that is not whitespace.
+		// A non-ASCII character that is not whitespace (or a byte that is
+		// not UTF-8, counted as RuneCount counts it).
 		_, w := utf8.DecodeRune(s[i:])
-		dst = append(dst, s[i:i+w]...)
+		n += RuneCount(s[i : i+w])
 		i += w
 	}
-	return dst
+	return n
 }
 
 // appendNormalized appends jusText's normalize_whitespace(s.strip()) to dst:

@@ -86,7 +86,7 @@ var normalizeInputs = []string{
 	"\x00\x01 ctl\x7f",
 }
 
-// TestNormalizeFastPaths checks isBlank, appendNodeNormalized and
+// TestNormalizeFastPaths checks isBlank, nodeRuneCount and
 // appendNormalized, with their byte-class fast paths, against the rune by
 // rune forms, on ASCII, Unicode whitespace and invalid UTF-8.
 func TestNormalizeFastPaths(t *testing.T) {
@@ -105,8 +105,8 @@ func checkNormalize(t *testing.T, in string) {
 	if got, want := isBlank(s), isBlankRunes(s); got != want {
 		t.Errorf("isBlank(%q) = %v, rune by rune %v", in, got, want)
 	}
-	if got, want := string(appendNodeNormalized([]byte("x"), s)), string(appendNodeNormalizedRunes([]byte("x"), s)); got != want {
-		t.Errorf("appendNodeNormalized(%q) = %q, rune by rune %q", in, got, want)
+	if got, want := nodeRuneCount(s), RuneCount(appendNodeNormalizedRunes(nil, s)); got != want {
+		t.Errorf("nodeRuneCount(%q) = %d, rune by rune %d", in, got, want)
 	}
 	got, gr, gw := appendNormalized([]byte("x"), s)
 	want, wr, ww := appendNormalizedRunes([]byte("x"), s)
@@ -120,4 +120,36 @@ func FuzzNormalizeFastPaths(f *testing.F) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) { checkNormalize(t, in) })
+}
+
+// checkJoin checks what ParagraphMaker relies on to keep text nodes as
+// written: normalising the joined nodes gives what normalising each node
+// first (jusText's characters()) and then the joined result gives.
+func checkJoin(t *testing.T, a, b string) {
+	t.Helper()
+	got, gr, gw := appendNormalized(nil, []byte(a+b))
+	nodes := appendNodeNormalizedRunes(appendNodeNormalizedRunes(nil, []byte(a)), []byte(b))
+	want, wr, ww := appendNormalizedRunes(nil, nodes)
+	if string(got) != string(want) || gr != wr || gw != ww {
+		t.Errorf("appendNormalized(%q + %q) = %q, %d runes, %d words; node by node %q, %d, %d", a, b, got, gr, gw, want, wr, ww)
+	}
+}
+
+func TestNormalizeJoin(t *testing.T) {
+	for _, a := range normalizeInputs {
+		for _, b := range normalizeInputs {
+			checkJoin(t, a, b)
+		}
+	}
+	for c := range 0x100 {
+		checkJoin(t, "a\xe2\x80", string([]byte{byte(c)})+"  b")
+		checkJoin(t, "a "+string([]byte{byte(c)}), "\r\n b")
+	}
+}
+
+func FuzzNormalizeJoin(f *testing.F) {
+	for _, in := range normalizeInputs {
+		f.Add(in, "x \u2003\n"+in)
+	}
+	f.Fuzz(checkJoin)
 }

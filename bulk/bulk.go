@@ -38,6 +38,7 @@ import (
 
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/remote"
+	"github.com/jtextract/jt/render"
 	"github.com/jtextract/jt/warc"
 	"github.com/klauspost/compress/gzip"
 )
@@ -60,6 +61,16 @@ type Config struct {
 	// holder not having refreshed it, before another task takes it over;
 	// <= 0 means DefaultClaimStale.
 	ClaimStale time.Duration
+	// Content is the form of each record's text (render.Text, the zero
+	// value, Markdown or HTML), rendered with Render's options. Its
+	// structure needs an Extractor made WithStructure(true). With
+	// DedupParagraph the text is the kept paragraphs, one per line, so
+	// only render.Text is accepted with it.
+	Content render.Format
+	Render  render.Options
+	// Metadata adds each page's metadata to its record; NewExtractor must
+	// then make Extractors WithMetadata(true).
+	Metadata bool
 }
 
 // Processor runs the pipeline on one input at a time. It keeps the dedup
@@ -79,6 +90,9 @@ func New(cfg Config) (*Processor, error) {
 	case DedupNone, DedupDocument, DedupParagraph:
 	default:
 		return nil, fmt.Errorf("bulk: unknown dedup mode %q (doc or paragraph)", cfg.Dedup)
+	}
+	if cfg.Dedup == DedupParagraph && cfg.Content != render.Text {
+		return nil, fmt.Errorf("bulk: paragraph dedup writes the kept paragraphs one per line, so the content must be text, not %v", cfg.Content)
 	}
 	if cfg.Workers < 1 {
 		cfg.Workers = 1
@@ -123,6 +137,7 @@ type job struct {
 	chunkOff int64 // input offset of chunk
 	last     bool  // chunk is the input's last
 	rec      record
+	weight   int // tokens the job holds in the window (see weigh)
 }
 
 // record is what a worker needs of a WARC record, copied out of the Reader.
@@ -192,14 +207,17 @@ func (p *Processor) Run(ctx context.Context, name string, in io.Reader, out io.W
 			}
 		}()
 	}
-	// window holds a token for every job read and not yet written: queued,
+	// window holds tokens for every job read and not yet written: queued,
 	// being processed, or done and waiting for an earlier one. It bounds the
 	// jobs in memory even when one record takes long and the other workers
 	// race ahead of it; 16 per worker keep them busy meanwhile (with 4, the
-	// workers at -j 2 waited 10% of the time on a loaded machine).
+	// workers at -j 2 waited 10% of the time on a loaded machine). A job
+	// takes a token per windowUnit of its bytes (see weigh), so the window
+	// also bounds the bytes in flight.
 	window := make(chan struct{}, 16*p.cfg.Workers)
 	// Chunk buffers go back to the reader once written, sparing the
-	// garbage collector; the window bounds how many are in use.
+	// garbage collector; the window bounds how many are in use, and
+	// maxFreeChunk how large a recycled one may be.
 	free := make(chan []byte, 16*p.cfg.Workers+2)
 	src := &source{r: in}
 	readErr := make(chan error, 1)
@@ -271,10 +289,13 @@ func (p *Processor) cut(ctx context.Context, name string, in *source, jobs chan<
 	send := func(j job) error {
 		j.seq = seq
 		seq++
-		select {
-		case window <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
+		j.weight = weigh(len(j.chunk)+len(j.rec.content), cap(window))
+		for range j.weight {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 		select {
 		case jobs <- j:
@@ -329,6 +350,20 @@ func (p *Processor) cut(ctx context.Context, name string, in *source, jobs chan<
 		err = fmt.Errorf("%w%s", err, nameHint(name, rd.Compression()))
 	}
 	return err
+}
+
+// windowUnit is the bytes of input a window token stands for: the
+// members of nine pages in ten fit in one, so the window's depth in jobs
+// is that of one token per job for common pages.
+const windowUnit = 64 << 10
+
+// weigh returns the tokens a job of n bytes takes in a window of size
+// tokens: one per windowUnit begun, at least one, at most the whole
+// window (such a job waits for the window to empty). A window of 16 tokens
+// per worker thus holds at most 1 MiB of input per worker besides one
+// larger job, rather than 16 jobs of up to --max-record-bytes each.
+func weigh(n, size int) int {
+	return min(max(1, (n+windowUnit-1)/windowUnit), size)
 }
 
 // gzipHoldsWARC reports whether the gzip input br starts with a WARC
@@ -422,6 +457,13 @@ func eachRecord(rd *warc.Reader, whole bool, f func(record) error) error {
 	}
 }
 
+// maxFreeChunk is the largest chunk buffer given back to the reader for
+// reuse. A buffer keeps the capacity of the largest chunk it ever held, so
+// recycling the buffers of the few large members (a page of megabytes
+// compresses to hundreds of kilobytes) would have every buffer in rotation
+// grow to that size; 128 KiB holds the members of nine pages in ten.
+const maxFreeChunk = 128 << 10
+
 // collector puts batches back in input order, merges chunks that were cut
 // inside a member, counts every result and writes the documents.
 type collector struct {
@@ -432,7 +474,7 @@ type collector struct {
 	pending map[int64]batch
 	next    int64
 	carry   *batch          // an incomplete chunk waiting for the next one
-	window  <-chan struct{} // a token per job read and not yet written
+	window  <-chan struct{} // tokens of the jobs read and not yet written
 	free    chan<- []byte
 	err     error
 }
@@ -446,7 +488,9 @@ func (c *collector) add(ctx context.Context, b batch) error {
 		}
 		delete(c.pending, c.next)
 		c.next++
-		<-c.window
+		for range b.weight {
+			<-c.window
+		}
 		if c.carry != nil {
 			// Decode the two chunks as one; a worker gave up on each alone.
 			j := c.carry.job
@@ -464,7 +508,7 @@ func (c *collector) add(ctx context.Context, b batch) error {
 				return err
 			}
 		}
-		if b.chunk != nil {
+		if b.chunk != nil && cap(b.chunk) <= maxFreeChunk {
 			select {
 			case c.free <- b.chunk:
 			default:

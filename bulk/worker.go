@@ -7,8 +7,9 @@ import (
 	"fmt"
 
 	"github.com/jtextract/jt"
-	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/charset"
+	"github.com/jtextract/jt/metadata"
+	"github.com/jtextract/jt/render"
 	"github.com/jtextract/jt/warc"
 )
 
@@ -21,7 +22,7 @@ type Document struct {
 	ContentType     string `json:"content_type"` // HTTP Content-Type, or the resource record's
 	Charset         string `json:"charset"`
 	Title           string `json:"title"`
-	Text            string `json:"text"`
+	Text            string `json:"text"` // the main text in Config.Content's format
 	Algo            string `json:"algo"`
 	Lang            string `json:"lang,omitempty"` // language the algorithm guessed, if any
 	ParagraphsKept  int    `json:"paragraphs_kept"`
@@ -29,6 +30,8 @@ type Document struct {
 	CharsKept       int    `json:"chars_kept"`  // code points of the kept paragraphs
 	CharsTotal      int    `json:"chars_total"` // code points of all paragraphs
 	Truncated       bool   `json:"truncated,omitempty"`
+	// Metadata is the page's metadata, when Config.Metadata asks for it.
+	Metadata *metadata.Record `json:"metadata,omitempty"`
 }
 
 // worker decompresses and extracts jobs with its own Extractor, WARC
@@ -38,16 +41,28 @@ type worker struct {
 	ex   *jt.Extractor
 	rd   *warc.Reader
 	http warc.ResponseParser
-	src  bytes.Reader
+	r    *render.Renderer
+	buf  []byte // the rendered text
+	last int    // the length of the last page extracted (see releaseAbove)
 }
+
+// releaseAbove is the page length past which a worker lets go of its
+// Extractor and buffers when a page of less than half that length comes
+// next. They grow with the page (two to three times its size: the decoded
+// text, tokens, paragraphs, features) and would otherwise stay that large
+// for the rest of the input, so that the few pages of megabytes in a crawl
+// would set the memory of every worker. Pages as large as the last keep
+// them: growing them again would cost each such page its page faults and
+// copies, which a fresh Extractor for a page of megabytes costs once.
+const releaseAbove = 1 << 20
 
 func (p *Processor) newWorker(name string) (*worker, error) {
 	ex, err := p.cfg.NewExtractor()
 	if err != nil {
 		return nil, fmt.Errorf("bulk: making an extractor: %w", err)
 	}
-	w := &worker{p: p, ex: ex}
-	if w.rd, err = warc.NewReader(&w.src, p.readerOptions(name)...); err != nil {
+	w := &worker{p: p, ex: ex, r: render.New(p.cfg.Render)}
+	if w.rd, err = warc.NewReader(bytes.NewReader(nil), p.readerOptions(name)...); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -59,8 +74,7 @@ func (w *worker) do(ctx context.Context, j job) batch {
 		b.res = []result{w.extract(ctx, j.rec)}
 		return b
 	}
-	w.src.Reset(j.chunk)
-	w.rd.Reset(&w.src, j.chunkOff)
+	w.rd.ResetBytes(j.chunk, j.chunkOff)
 	var final error
 	// eachRecord fails only when f does, and f does not.
 	_ = eachRecord(w.rd, false, func(r record) error {
@@ -110,19 +124,32 @@ func (w *worker) extract(ctx context.Context, j record) result {
 		r.skip = SkipTooLarge
 		return r
 	}
+	if w.last > releaseAbove && len(resp.Body) < w.last/2 {
+		// The Extractor was made once for this worker already; should it
+		// fail now, the old one serves, only larger than it need be.
+		if ex, err := w.p.cfg.NewExtractor(); err == nil {
+			w.ex, w.buf, w.http = ex, nil, warc.ResponseParser{}
+		}
+	}
+	w.last = len(resp.Body)
 	// The body is already in memory: hand it over as is, without a copy.
 	doc, err := w.ex.ExtractBytesContext(ctx, resp.Body, jt.Page{URL: j.url, Charset: charset.LabelFromContentType(resp.ContentType)})
 	if err != nil {
 		r.fail, r.err = FailExtract, fmt.Errorf("record %s (%s): %w", j.id, j.url, err)
 		return r
 	}
+	w.buf = w.r.Append(w.buf[:0], doc, w.p.cfg.Content)
 	d := &Document{URL: j.url, RecordID: j.id, Date: j.date, Status: resp.Status, ContentType: resp.ContentType,
-		Charset: doc.Charset(), Title: doc.Title(), Text: doc.Text(), Algo: doc.Algorithm(), Lang: doc.Language(),
+		Charset: doc.Charset(), Title: doc.Title(), Text: string(w.buf), Algo: doc.Algorithm(), Lang: doc.Language(),
 		ParagraphsTotal: len(doc.Paragraphs), Truncated: j.truncated || resp.Truncated}
+	if w.p.cfg.Metadata {
+		m := doc.Metadata().Record()
+		d.Metadata = &m
+	}
 	for i := range doc.Paragraphs {
 		p := &doc.Paragraphs[i]
 		d.CharsTotal += p.Length
-		if p.Class == blocks.Good {
+		if p.Class == jt.Good {
 			d.ParagraphsKept++
 			d.CharsKept += p.Length
 			if w.p.cfg.Dedup == DedupParagraph {

@@ -179,8 +179,11 @@ func (c *Collector) startElement(e blocks.Elem, depth int, inherited uint32, rea
 	case atom.H1:
 		if flags&(cHidden|cSVG) == 0 {
 			c.addCand(kH1, depth, flags, a.own, span{}, true)
-			if c.h1Pos < 0 && flags&chrome == 0 {
-				c.h1Pos = c.textPos
+			if flags&chrome == 0 {
+				if c.h1Pos < 0 {
+					c.h1Pos = c.textPos
+				}
+				c.h1Last = c.textPos
 			}
 		}
 	}
@@ -591,9 +594,14 @@ func (c *Collector) Text(stack []blocks.Elem, text []byte) {
 		c.appendText(&x.text, x.limit, &x.space, text)
 	}
 	if c.inBody {
-		if len(text) <= 120 && c.nearHeadline(stack) {
-			c.looseByline(stack, text)
-			c.looseDate(stack, text)
+		if len(text) <= 120 {
+			switch c.nearHeadline(stack) {
+			case nearAfter:
+				c.looseByline(stack, text)
+				c.looseDate(stack, text)
+			case nearBefore:
+				c.looseDate(stack, text)
+			}
 		}
 		c.textPos += int32(min(len(text), 1<<20))
 	}
@@ -607,21 +615,35 @@ const chrome = cNav | cFooter | cAside | cComment | cCard
 // headline starts.
 const looseWindow = 3000
 
-// nearHeadline reports whether text at the current position is near
-// enough the headline to be read as the page's date: after the first h1
-// (within looseWindow), or in an article before any h1.
-func (c *Collector) nearHeadline(stack []blocks.Elem) bool {
+// Where a text is relative to the headline (see nearHeadline).
+const (
+	nearNot    = iota
+	nearBefore // before the first h1: only the last date seen is kept, a dateline if the h1 follows closely
+	nearAfter  // after an h1 (within looseWindow), or in an article before any h1
+)
+
+// nearHeadline tells whether text at the current position is near
+// enough the headline to be read as the page's byline or date.
+func (c *Collector) nearHeadline(stack []blocks.Elem) int {
 	if c.count[kLooseDate] >= c.cfg.MaxCandidates || len(c.ctx) == 0 || len(c.ctx) < len(stack) {
-		return false
+		return nearNot
 	}
 	f := c.ctx[len(stack)-1]
 	if f&(chrome|cHidden|cH1) != 0 {
-		return false
+		return nearNot
 	}
-	if c.h1Pos >= 0 {
-		return c.textPos-c.h1Pos <= looseWindow
+	switch {
+	case c.h1Last >= 0:
+		if c.textPos-c.h1Last <= looseWindow {
+			return nearAfter
+		}
+	case f&cArticle != 0:
+		return nearAfter
+	case f&cHeader == 0:
+		// Not the site's header, whose date is today's.
+		return nearBefore
 	}
-	return f&cArticle != 0
+	return nearNot
 }
 
 // byPrefixes are the words that put a name after them in a byline.
@@ -691,9 +713,38 @@ func (c *Collector) looseDate(stack []blocks.Elem, text []byte) {
 		return
 	}
 	c.tmp = out
-	x := c.addCand(kLooseDate, len(stack), c.ctx[len(stack)-1], 0, span{int32(s), int32(len(out))}, false)
+	var x *cand
+	if c.h1Last < 0 && c.ctx[len(stack)-1]&cArticle == 0 {
+		x = c.datelineCand(stack, out[s:])
+	} else {
+		x = c.addCand(kLooseDate, len(stack), c.ctx[len(stack)-1], 0, span{int32(s), int32(len(out))}, false)
+	}
 	x.flag = update || prev && !containsFold(text, "publish")
 	c.tmp = c.tmp[:s]
+}
+
+// datelineCand records the date v of a text before the first h1 in the
+// one candidate kept for it, which the next such date overwrites: a
+// dateline is the last date before the headline.
+func (c *Collector) datelineCand(stack []blocks.Elem, v []byte) *cand {
+	const size = 32 // the longest date appendDate writes, rounded up
+	if len(v) > size {
+		c.spare = cand{}
+		return &c.spare
+	}
+	if c.dateline < 0 {
+		if c.count[kLooseDate] >= c.cfg.MaxCandidates {
+			c.spare = cand{}
+			return &c.spare
+		}
+		c.count[kLooseDate]++
+		c.dateline = int32(len(c.cands))
+		c.cands = append(c.cands, cand{k: kLooseDate, order: c.dateline, attr: c.slot(size)})
+	}
+	x := &c.cands[c.dateline]
+	x.ctx, x.pos = c.ctx[len(stack)-1], c.textPos
+	x.attr.end = x.attr.start + int32(copy(c.arena[x.attr.start:x.attr.start+size], v))
+	return x
 }
 
 // appendTitle adds text to the title element's capture.

@@ -24,7 +24,10 @@
 //   - the page itself: <title>, the h1 headings, <time datetime> elements
 //     (with their pubdate, itemprop and class), elements whose class or id
 //     says byline or author, rel=author links, rel=tag and rel=category
-//     links, <link rel=canonical> and <html lang>;
+//     links, <link rel=canonical> and <html lang>, and short texts by the
+//     headline that are dates (the last one before it, a dateline, and
+//     those after it), in English, German, French, Spanish, Italian,
+//     Portuguese and Dutch;
 //   - the page URL, when the caller knows it (SetURL): canonical links
 //     are resolved against it, and a date in its path (/2024/05/17/) is
 //     the last resort for the publication date.
@@ -40,12 +43,16 @@
 // a date or a URL; the site's own name only where the page declares it
 // as the author (JSON-LD, an author meta) and shows itself as an article
 // (an Article entity, or a publication date). Several are
-// joined with "; ". Date is the publication date: never the modification
-// date (a date said to be an update goes to Modified), never a lone year
-// such as a copyright notice, and empty rather than guessed. Dates are
-// ISO 8601, YYYY-MM-DD, or the full timestamp when the source gives one;
-// a timestamp whose day differs by one from the date the page shows
-// gives way to the shown (local) day.
+// joined with "; ". Date is the publication date: not the modification
+// date (a date said to be an update goes to Modified) unless the page
+// says nowhere when it was first published and shows its last update by
+// its headline ("Updated May 5, 2024": evergreen pages are dated by it);
+// never a lone year such as a copyright notice, never a date far from
+// the headline (comments', related articles'), and empty rather than
+// guessed. Dates are ISO 8601, YYYY-MM-DD, or the full timestamp when
+// the source gives one; a timestamp whose day differs by one from the
+// date the page shows by its headline gives way to the shown (local)
+// day.
 //
 // Cost: the attributes of html, meta, link, script and time elements are
 // read everywhere, but those of other elements (classes, itemprops, rels,

@@ -1,5 +1,7 @@
 package metadata
 
+import "bytes"
+
 // field is what a meta tag's name, property or itemprop says its content
 // is.
 type field uint8
@@ -94,6 +96,33 @@ func fieldOf(key []byte) field {
 		return fImage
 	case "url":
 		return fURL
+	}
+	return dateField(key)
+}
+
+// dateField reads the date metas CMSs name their own way, under their
+// own prefixes ("w-published-date", "cxenseparse:publishtime",
+// "cdc:first_published", "og:updated_time"): by the end of the key with
+// its punctuation dropped.
+func dateField(key []byte) field {
+	var buf [48]byte
+	k := buf[:0]
+	for _, ch := range key {
+		if 'a' <= ch && ch <= 'z' || '0' <= ch && ch <= '9' {
+			k = append(k, ch)
+		}
+	}
+	for _, suf := range [...]string{"publisheddate", "publishdate", "publishedtime", "publishtime", "publishedat",
+		"publishedon", "firstpublished", "datepublished", "datepub", "published"} {
+		if bytes.HasSuffix(k, []byte(suf)) {
+			return fPublished
+		}
+	}
+	for _, suf := range [...]string{"modifieddate", "modifiedtime", "updateddate", "updatedtime", "updatedat",
+		"lastupdated", "lastmodified", "lastmodifieddate", "datemodified"} {
+		if bytes.HasSuffix(k, []byte(suf)) {
+			return fModified
+		}
 	}
 	return fNone
 }

@@ -15,10 +15,14 @@ type Metadata struct {
 	Author string `json:"author,omitempty"`
 	// Date is the publication date: YYYY-MM-DD, or the full ISO 8601
 	// timestamp when the source gives one (2024-05-17T09:30:00+02:00).
+	// A page that gives none but shows its last update by its headline
+	// is dated by that update.
 	Date string `json:"date,omitempty"`
 	// Modified is the date of the last modification, in Date's format.
 	Modified string `json:"modified,omitempty"`
-	// SiteName is the name of the site or publication.
+	// SiteName is the name of the site or publication: as the page names
+	// it (og:site_name, JSON-LD), else the part of <title> after the
+	// headline ("Headline | Site").
 	SiteName string `json:"sitename,omitempty"`
 	// Description is the page's own summary.
 	Description string `json:"description,omitempty"`
@@ -102,6 +106,8 @@ type Collector struct {
 	textPos                int32 // bytes of body text seen so far
 	inBody                 bool
 	h1Pos                  int32 // textPos at the first h1 outside the page's chrome, -1 before
+	h1Last                 int32 // textPos at the latest such h1, -1 before
+	dateline               int32 // the candidate holding the last date before the first h1, -1 when none
 	window                 int   // windowBefore, windowOpen or windowClosed (see inWindow)
 	winPos                 int32 // textPos where the window opened
 	winElems               int   // elements read in the window
@@ -134,7 +140,7 @@ func (c *Collector) Reset() {
 	c.count = [numKinds]int{}
 	c.lang, c.canonical, c.title = span{}, span{}, span{}
 	c.titleDone, c.textPos, c.inBody = false, 0, false
-	c.h1Pos, c.updateWord, c.pendingBy = -1, false, false
+	c.h1Pos, c.h1Last, c.dateline, c.updateWord, c.pendingBy = -1, -1, -1, false, false
 	c.window, c.winPos, c.winElems = windowBefore, 0, 0
 	c.ld, c.ldDepth, c.ldTotal = c.ld[:0], 0, 0
 	c.doc.Reset()

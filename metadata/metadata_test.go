@@ -1,6 +1,7 @@
 package metadata
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -45,6 +46,10 @@ func TestCollector(t *testing.T) {
 		url: "https://example.com/story?utm=x",
 		want: Metadata{Title: "The Headline", Date: "2024-03-05T08:00:00Z", Modified: "2024-03-06T08:00:00Z", SiteName: "Example",
 			URL: "https://example.com/story", Lang: "en-US", Image: "https://example.com/i.png", Categories: []string{"World"}, Tags: []string{"Maps", "Travel"}},
+	}, {
+		name: "site name from the title",
+		html: page(`<title>Rotating the logs | Field Handbook</title>`, `<h1>Rotating the logs</h1>`),
+		want: Metadata{Title: "Rotating the logs", SiteName: "Field Handbook"},
 	}, {
 		name: "Twitter card",
 		html: page(`<meta name="twitter:title" content="Card Title"><meta name="twitter:image" content="https://e.com/c.jpg"><meta name="twitter:description" content="Card text">`, ""),
@@ -135,11 +140,11 @@ func TestCollector(t *testing.T) {
 		name: "site name stripped: the host's name",
 		url:  "https://www.greenhouse-studio.com/post",
 		html: page(`<title>How To Design A Room — Greenhouse Studio</title>`, ""),
-		want: Metadata{Title: "How To Design A Room", URL: "https://www.greenhouse-studio.com/post"},
+		want: Metadata{Title: "How To Design A Room", SiteName: "Greenhouse Studio", URL: "https://www.greenhouse-studio.com/post"},
 	}, {
 		name: "site name stripped: an h1 that is the title's end",
 		html: page(`<title>What is Ownership? - The Book</title>`, `<h1>The Book</h1>`),
-		want: Metadata{Title: "What is Ownership?"},
+		want: Metadata{Title: "What is Ownership?", SiteName: "The Book"},
 	}, {
 		name: "site name stripped: Headline | Section | Site",
 		html: page(`<title>IAM overview | Identity | Cloud Docs</title>`, ""),
@@ -158,12 +163,63 @@ func TestCollector(t *testing.T) {
 		want: Metadata{Title: "Post"},
 	}, {
 		name: "modified is not published",
-		html: page(`<meta property="article:modified_time" content="2024-06-01">`, `<h1>Post</h1><p class="updated">Updated June 1, 2024</p>`),
-		want: Metadata{Title: "Post", Modified: "2024-06-01"},
+		html: page(`<meta property="article:published_time" content="2023-02-01"><meta property="article:modified_time" content="2024-06-01">`,
+			`<h1>Post</h1><p class="updated">Updated June 1, 2024</p>`),
+		want: Metadata{Title: "Post", Date: "2023-02-01", Modified: "2024-06-01"},
 	}, {
 		name: "a date said to be an update is not published",
-		html: page("", `<article><h1>Post</h1><p>Last updated: <time datetime="2024-06-01">June 1, 2024</time></p></article>`),
+		html: page("", `<article><h1>Post</h1><p>Published <time datetime="2023-02-01">Feb 1, 2023</time></p><p>Last updated: <time datetime="2024-06-01">June 1, 2024</time></p></article>`),
+		want: Metadata{Title: "Post", Date: "2023-02-01", Modified: "2024-06-01"},
+	}, {
+		name: "a page that shows only its update is dated by it",
+		html: page(`<meta property="article:modified_time" content="2024-06-01">`, `<article><h1>Post</h1><p>Last updated: <time datetime="2024-06-01">June 1, 2024</time></p></article>`),
+		want: Metadata{Title: "Post", Date: "2024-06-01", Modified: "2024-06-01"},
+	}, {
+		name: "an update is the date only by the headline",
+		html: page(`<meta property="article:modified_time" content="2024-06-01">`, `<h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><p class="updated">Updated June 1, 2024</p>`),
 		want: Metadata{Title: "Post", Modified: "2024-06-01"},
+	}, {
+		name: "dateline above the headline (French)",
+		html: page("", `<div class="hero"><span>Publié le</span> <span>5 mars 2021</span></div><h1>Titre</h1><p>Texte</p>`),
+		want: Metadata{Title: "Titre", Date: "2021-03-05"},
+	}, {
+		name: "dateline above the headline (German), the last date before it",
+		html: page("", `<p>Archiv 01.01.2019</p><div>Veröffentlicht am 17. Mai 2024</div><h1>Überschrift</h1><p>Text</p>`),
+		want: Metadata{Title: "Überschrift", Date: "2024-05-17"},
+	}, {
+		name: "dateline above the headline (Spanish), an update",
+		html: page("", `<div>Actualizado:</div><div>17 de mayo de 2024</div><h1>Titular</h1><p>Texto</p>`),
+		want: Metadata{Title: "Titular", Date: "2024-05-17", Modified: "2024-05-17"},
+	}, {
+		name: "no dateline without a headline",
+		html: page("", `<div>March 5, 2021</div><p>Text</p>`),
+		want: Metadata{},
+	}, {
+		name: "a date far above the headline is no dateline",
+		html: page("", `<div>March 5, 2021</div><p>`+strings.Repeat("Intro text. ", 100)+`</p><h1>Post</h1>`),
+		want: Metadata{Title: "Post"},
+	}, {
+		name: "the site header's date is today's, no dateline",
+		html: page("", `<header><span>Tuesday, May 14, 2024</span></header><h1>Post</h1><p>Text</p>`),
+		want: Metadata{Title: "Post"},
+	}, {
+		name: "comment dates far below the headline are not the page's",
+		html: page(`<meta property="article:published_time" content="2025-12-16T16:32:12+00:00">`,
+			`<article><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><ol><li><time datetime="2025-12-17T23:31:51+00:00">December 17, 2025</time> Nice post</li></ol></article>`),
+		want: Metadata{Title: "Post", Date: "2025-12-16T16:32:12+00:00"},
+	}, {
+		name: "dated by the headline's h1, not the site header's",
+		html: page(`<title>Real Story | Site</title>`, `<header><h1>Search</h1></header><p>`+strings.Repeat("Menu item. ", 400)+`</p>
+			<h1>Real Story</h1><ul><li>December 24, 2024</li></ul><p>Text</p>`),
+		want: Metadata{Title: "Real Story", Date: "2024-12-24", SiteName: "Site"},
+	}, {
+		name: "date metas named the CMS's way",
+		html: page(`<meta name="w-published-date" content="2025-05-27T06:03:43Z"><meta name="last-modified-date" content="2025-06-01">`, ""),
+		want: Metadata{Date: "2025-05-27T06:03:43Z", Modified: "2025-06-01"},
+	}, {
+		name: "a meta named published",
+		html: page(`<meta name="published" content="July 17, 2025"><meta name="publisher" content="Acme">`, ""),
+		want: Metadata{Date: "2025-07-17", SiteName: "Acme"},
 	}, {
 		name: "loose date near the headline",
 		html: page("", `<article><h1>Post</h1><div><span>March 5, 2021</span></div><p>Body</p></article>`),
@@ -238,6 +294,70 @@ func TestDates(t *testing.T) {
 		got, _ := appendDate(nil, []byte(tt.in), false)
 		if string(got) != tt.want {
 			t.Errorf("appendDate(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestJSONLists checks that categories and tags are written as JSON
+// arrays.
+func TestJSONLists(t *testing.T) {
+	c := New(Config{})
+	m := collect(t, c, []byte(page(`<meta property="article:section" content="World"><meta property="article:tag" content="Maps">
+		<meta property="article:tag" content="Travel">`, "")), "")
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"categories":["World"],"tags":["Maps","Travel"]}`; string(b) != want {
+		t.Errorf("got %s, want %s", b, want)
+	}
+}
+
+func TestFieldOf(t *testing.T) {
+	for _, tt := range []struct {
+		key  string
+		want field
+	}{
+		{"article:published_time", fPublished},
+		{"cxenseparse:publishtime", fPublished},
+		{"cdc:first_published", fPublished},
+		{"w-published-date", fPublished},
+		{"published_at", fPublished},
+		{"date-pub", fPublished},
+		{"og:updated_time", fModified},
+		{"updated_at", fModified},
+		{"last-modified-date", fModified},
+		{"publisher", fSiteName},
+		{"article:publisher", fNone},
+		{"auto-publish", fNone},
+		{"publishedtype", fNone},
+	} {
+		if got := fieldOf([]byte(tt.key)); got != tt.want {
+			t.Errorf("fieldOf(%q) = %d, want %d", tt.key, got, tt.want)
+		}
+	}
+}
+
+func TestSaysUpdated(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"Last Updated: May 5, 2024", true},
+		{"Modified on 5 May 2024", true},
+		{"Actualizado el 5 de mayo de 2024", true},
+		{"Atualizado em 5 de maio de 2024", true},
+		{"Aktualisiert am 5. Mai 2024", true},
+		{"Mis à jour le 5 mai 2024", true},
+		{"Aggiornato il 5 maggio 2024", true},
+		{"Bijgewerkt op 5 mei 2024", true},
+		{"Published May 5, 2024", false},
+		{"Veröffentlicht am 5. Mai 2024", false},
+		{"Publié le 5 mai 2024", false},
+		{"Upcoming: May 5, 2024", false},
+	} {
+		if got := saysUpdated([]byte(tt.in)); got != tt.want {
+			t.Errorf("saysUpdated(%q) = %v", tt.in, got)
 		}
 	}
 }

@@ -40,6 +40,7 @@ type result struct {
 	words       []uint32 // title word hashes
 	names       int      // authors joined so far
 	authorStart int      // where they start in out
+	head        int32    // textPos at the headline: the h1 taken as the title, else the first h1, -1 without
 }
 
 func (r *result) reset() {
@@ -162,9 +163,11 @@ func (c *Collector) resolve() {
 	}
 	r.reset()
 	r.done = true
+	r.head = c.h1Pos
 	ld := c.analyzeLD()
 	c.resolveSite(&ld)
 	c.resolveTitle(&ld)
+	c.siteFromTitle()
 	c.resolveDates(&ld)
 	c.resolveAuthor(&ld)
 	c.resolveRest(&ld)
@@ -338,6 +341,24 @@ func (c *Collector) isSiteName(v []byte, strongOnly, loose bool) bool {
 		}
 	}
 	return false
+}
+
+// siteFromTitle takes the site's name from the <title> when the page
+// names its site nowhere else: "Headline | Site", whose headline is the
+// title resolved.
+func (c *Collector) siteFromTitle() {
+	r := &c.res
+	if len(r.get(oSite)) > 0 {
+		return
+	}
+	t := trimSpace(c.text(c.title))
+	i, n := lastSeparator(t)
+	if i <= 0 {
+		return
+	}
+	if site := trimSpace(t[i+n:]); len(site) > 0 && len(site) < 120 && sameKey(trimSpace(t[:i]), r.get(oTitle)) {
+		r.set(oSite, site)
+	}
 }
 
 // ---- Title ----
@@ -518,6 +539,7 @@ func (c *Collector) resolveTitle(ld *ldInfo) {
 		}
 	}
 	if best >= 0 && (len(meta) == 0 || bestScore >= titleAgreement) {
+		r.head = c.cands[best].pos
 		r.set(oTitle, c.stripSite(trimPilcrow(c.text(c.cands[best].text))))
 		return
 	}
@@ -950,26 +972,61 @@ func (c *Collector) resolveDates(ld *ldInfo) {
 	vs := len(r.out)
 	c.visibleDate()
 	ve := len(r.out)
+	us := len(r.out)
+	c.shownUpdate()
+	ue := len(r.out)
 	switch {
-	case r.f[oDate].empty():
-		if ve > vs {
-			r.f[oDate] = span{int32(vs), int32(ve)}
-		}
+	case r.f[oDate].empty() && ve > vs:
+		r.f[oDate] = span{int32(vs), int32(ve)}
+	case r.f[oDate].empty() && ue > us:
+		// Nothing says when the page was first published, but it shows
+		// its last update: evergreen pages that show only "Updated May
+		// 5, 2024" are dated by it.
+		r.f[oDate] = span{int32(us), int32(ue)}
 	case ve > vs && r.f[oDate].end-r.f[oDate].start > 10 && oneDayApart(r.get(oDate), r.out[vs:vs+10]):
 		// A timestamp whose day, in its zone (often UTC), is the day
-		// before or after the one the page shows: the page's is the
-		// local day.
+		// before or after the one the page shows by its headline: the
+		// page's is the local day.
 		r.f[oDate] = span{int32(vs), int32(vs + 10)}
 	}
 	for i := range c.cands {
-		x := &c.cands[i]
-		if x.ctx&chrome == 0 && (x.k == kTime || x.k == kDateText) && x.own&cModCls != 0 {
-			modified(c.value(x))
-		}
-		if x.k == kLooseDate && x.flag {
-			modified(c.text(x.attr))
+		if x := &c.cands[i]; x.ctx&chrome == 0 || x.k == kLooseDate {
+			if v := c.updateValue(x); len(v) > 0 {
+				modified(v)
+			}
 		}
 	}
+}
+
+// updateValue returns the date text of a candidate that shows an update
+// ("Updated May 5, 2024", class="updated"), or nil.
+func (c *Collector) updateValue(x *cand) []byte {
+	switch {
+	case (x.k == kTime || x.k == kDateText) && x.own&cModCls != 0:
+		return c.value(x)
+	case x.k == kLooseDate && x.flag:
+		return c.text(x.attr)
+	}
+	return nil
+}
+
+// shownUpdate appends the first update date the page shows by its
+// headline, and reports whether there is one.
+func (c *Collector) shownUpdate() bool {
+	r := &c.res
+	for i := range c.cands {
+		x := &c.cands[i]
+		if x.ctx&chrome != 0 || !c.byHeadline(x) {
+			continue
+		}
+		if v := c.updateValue(x); len(v) > 0 {
+			if out, ok := appendDate(r.out, v, x.k == kDateText); ok {
+				r.out = out
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // value returns a candidate's attribute value, or its text when it has
@@ -1006,7 +1063,7 @@ func (c *Collector) visibleDate() bool {
 	for pass := range 5 {
 		for i := range c.cands {
 			x := &c.cands[i]
-			if x.ctx&chrome != 0 || x.own&cModCls != 0 {
+			if x.ctx&chrome != 0 || x.own&cModCls != 0 || pass > 0 && !c.byHeadline(x) {
 				continue
 			}
 			var v []byte
@@ -1057,11 +1114,59 @@ func (c *Collector) visibleDate() bool {
 	return false
 }
 
-// saysUpdated reports whether a text says its date is an update's:
-// "Updated May 5, 2024", "Last modified: …".
-func saysUpdated(t []byte) bool {
-	return containsFold(t, "updat") || containsFold(t, "modif") || containsFold(t, "revised") || containsFold(t, "edited")
+// byHeadline reports whether candidate x is where pages show their own
+// date: from a little before the headline (a dateline above the title)
+// to looseWindow bytes of text after it. Further on are the dates of
+// comments and of related articles. Without an h1, anywhere.
+func (c *Collector) byHeadline(x *cand) bool {
+	h := c.res.head
+	if h < 0 {
+		return x.order != c.dateline // a dateline is one only above a headline
+	}
+	return x.pos >= h-beforeHeadline && x.pos-h <= looseWindow
 }
+
+// beforeHeadline is how many bytes of text before the h1 a dateline may
+// be.
+const beforeHeadline = 400
+
+// saysUpdated reports whether a text says its date is an update's:
+// "Updated May 5, 2024", "Last modified: …", "Actualizado el …",
+// "Aktualisiert am …", "Mis à jour le …". It is read for every short
+// text near the headline, so it looks at each byte once, comparing only
+// where a word could start.
+func saysUpdated(t []byte) bool {
+	for i, ch := range t {
+		var words []string
+		switch ch | 0x20 {
+		case 'u':
+			words = updateWords[0:1]
+		case 'm':
+			words = updateWords[1:4]
+		case 'r':
+			words = updateWords[4:5]
+		case 'e':
+			words = updateWords[5:6]
+		case 'a':
+			words = updateWords[6:10]
+		case 'b':
+			words = updateWords[10:11]
+		default:
+			continue
+		}
+		for _, w := range words {
+			if len(t)-i >= len(w) && asciiEqualFold(t[i:i+len(w)], w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// updateWords are the words that say a date is an update's, grouped by
+// their first letter as saysUpdated reads them.
+var updateWords = [...]string{"updat", "modif", "mis à jour", "mise à jour", "revised", "edited",
+	"actualiz", "atualiz", "aktualisiert", "aggiornat", "bijgewerkt"}
 
 // oneDayApart reports whether two dates (YYYY-MM-DD…) are one day apart.
 func oneDayApart(a, b []byte) bool {

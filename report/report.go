@@ -12,7 +12,6 @@ import (
 	"strconv"
 
 	"github.com/jtextract/jt"
-	"github.com/jtextract/jt/blocks"
 )
 
 // Param is one named parameter shown in the header.
@@ -58,7 +57,7 @@ func Write(w io.Writer, doc *jt.Document, info Info) error {
 			Features:    string(doc.AppendFeatures(nil, i)),
 		}
 		p.TotalChars += para.Length
-		if para.Class == blocks.Good {
+		if para.Class == jt.Good {
 			p.Good++
 			p.KeptChars += para.Length
 		} else {

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/jtextract/jt"
-	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/report"
 )
 
@@ -34,7 +33,7 @@ func extract(t *testing.T, page []byte) *jt.Document {
 
 func counts(doc *jt.Document) (good, bad int) {
 	for _, p := range doc.Paragraphs {
-		if p.Class == blocks.Good {
+		if p.Class == jt.Good {
 			good++
 		} else {
 			bad++

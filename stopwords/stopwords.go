@@ -5,7 +5,7 @@
 // data/README.md for their source and licence), compiled by go generate
 // into minimal perfect hash tables in sets_gen.go, so that nothing is
 // built at start-up. A table uses hash-and-displace: a word's 64-bit
-// xxhash selects a bucket; the bucket's displacement, chosen when the
+// hash (one multiplication for a word of up to 8 bytes) selects a bucket; the bucket's displacement, chosen when the
 // table was built, either names the word's slot outright or seeds a
 // second mixing of the hash that gives it. The slot's stored word is then
 // compared with the one looked up, so words outside the set are rejected
@@ -19,10 +19,12 @@ package stopwords
 //go:generate go run ./internal/gen
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -174,6 +176,7 @@ var byteClass = func() (c [256]uint8) {
 // It does not allocate when buf has room for every word of text.
 //
 // It gives the same count as AppendLower and Contains word by word, but
+// reads an ASCII word of up to 8 bytes as one number (see asciiWord),
 // lower-cases an ASCII word with a table, without decoding runes, and
 // probes a word with no capital and no non-ASCII byte in place.
 func (s *Set) CountWords(text, buf []byte) (int, []byte) {
@@ -185,6 +188,13 @@ func (s *Set) CountWords(text, buf []byte) (int, []byte) {
 	for i := 0; i < len(text); {
 		if byteClass[text[i]]&classSep != 0 {
 			i++
+			continue
+		}
+		if x, k := asciiWord(text, i); k > 0 {
+			if t.ContainsPacked(x, k) {
+				n++
+			}
+			i += k
 			continue
 		}
 		j, acc := i, uint8(0)
@@ -215,4 +225,52 @@ func (s *Set) CountWords(text, buf []byte) (int, []byte) {
 		}
 	}
 	return n, buf
+}
+
+// Bytes repeated over a 64-bit word, for the SWAR tests of asciiWord.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// asciiWord reads the word starting at text[i], which is not a separator,
+// as one number when it is at most 8 bytes of ASCII: it returns the word
+// lower-cased and packed as phash.Pack packs it, and its length; k = 0
+// means the word is longer or not ASCII. Eight bytes are loaded at once
+// (the last eight of text, shifted, near its end), the first ' ' or '\n'
+// is found by the has-zero-byte test of x^' ' and x^'\n' (exact for the
+// lowest match, which is the one used), and capitals are lowered by adding
+// 0x20 to the bytes between 'A' and 'Z', all without a branch per byte.
+func asciiWord(text []byte, i int) (x uint64, k int) {
+	rest := len(text) - i
+	switch {
+	case rest >= 8:
+		x = binary.LittleEndian.Uint64(text[i:])
+	case len(text) >= 8:
+		x = binary.LittleEndian.Uint64(text[len(text)-8:]) >> (8 * uint(8-rest))
+	default:
+		return 0, 0 // a text this short is left to the byte loop
+	}
+	sp, nl := x^(' '*ones), x^('\n'*ones)
+	seps := ((sp-ones)&^sp | (nl-ones)&^nl) & highs
+	switch {
+	case seps != 0:
+		k = bits.TrailingZeros64(seps) >> 3
+	case rest < 8:
+		k = rest // the zeros shifted in are no separators: the word ends text
+	case rest == 8 || byteClass[text[i+8]]&classSep != 0:
+		k = 8
+	default:
+		return 0, 0
+	}
+	if k < 8 {
+		x &= 1<<(8*uint(k)) - 1
+	}
+	if x&highs != 0 {
+		return 0, 0
+	}
+	// With every byte below 0x80 the additions carry into no other byte:
+	// the high bit of a byte of ge is set from 'A' on, that of gt above 'Z'.
+	ge, gt := x+(0x80-'A')*ones, x+(0x7f-'Z')*ones
+	return x | (ge&^gt&highs)>>2, k
 }

@@ -361,8 +361,13 @@ func (z *Tokenizer) comment(i int) Kind {
 // end of input yields no token and ends the stream.
 func (z *Tokenizer) tag(i, ns int, isEnd bool) (Kind, bool) {
 	b := z.buf
-	p := ns
-	for p < len(b) && !isSpace(b[p]) && b[p] != '/' && b[p] != '>' {
+	p, up := ns, uint8(0)
+	for p < len(b) {
+		k := attrClass[b[p]]
+		if k&aNameEnd != 0 {
+			break
+		}
+		up |= k
 		p++
 	}
 	ne := p
@@ -373,7 +378,7 @@ loop:
 		switch c := b[p]; {
 		case c == '>':
 			break loop
-		case isSpace(c):
+		case attrClass[c]&aSpace != 0:
 			p++
 		case c == '/':
 			if p+1 < len(b) && b[p+1] == '>' {
@@ -396,7 +401,10 @@ loop:
 	if selfClosing {
 		z.attrEnd = p - 1
 	}
-	z.name = lowerInto(&z.lowerName, b[ns:ne])
+	z.name = b[ns:ne]
+	if up&aUpper != 0 {
+		z.name = lowerInto(&z.lowerName, z.name)
+	}
 	z.tagAtom = atom.Lookup(z.name)
 	switch {
 	case isEnd:
@@ -419,7 +427,7 @@ loop:
 // returns the position after it.
 func skipAttr(b []byte, p int) int {
 	p++ // the first byte belongs to the name even if it is '='
-	for p < len(b) && !isSpace(b[p]) && b[p] != '/' && b[p] != '>' && b[p] != '=' {
+	for p < len(b) && attrClass[b[p]]&aKeyEnd == 0 {
 		p++
 	}
 	q := skipSpace(b, p)
@@ -434,7 +442,7 @@ func skipAttr(b []byte, p int) int {
 		}
 		return q + 1 + k + 1
 	}
-	for q < len(b) && !isSpace(b[q]) && b[q] != '>' {
+	for q < len(b) && attrClass[b[q]]&aValueEnd == 0 {
 		q++
 	}
 	return q
@@ -582,11 +590,7 @@ func (z *Tokenizer) Text() []byte {
 	}
 	z.textOK = true
 	d := z.buf[z.dataStart:z.dataEnd]
-	needsWork := bytes.IndexByte(d, '\r') >= 0 || bytes.IndexByte(d, 0) >= 0
-	if z.mode != modeRawText && bytes.IndexByte(d, '&') >= 0 {
-		needsWork = true
-	}
-	if !needsWork {
+	if !z.needsDecoding(d) {
 		z.text = d
 		return d
 	}
@@ -594,6 +598,29 @@ func (z *Tokenizer) Text() []byte {
 	z.text = z.textBuf
 	return z.text
 }
+
+// shortText is the length below which needsDecoding tests the bytes one
+// by one: for the many short text tokens (the whitespace between tags) the
+// three calls of a vector search cost more than the bytes.
+const shortText = 32
+
+// needsDecoding reports whether d, the current token's data, holds bytes
+// that Text changes: '\r', NUL, and '&' unless the token is raw text.
+func (z *Tokenizer) needsDecoding(d []byte) bool {
+	if len(d) < shortText {
+		for _, c := range d {
+			if decodeStop[c] && (c != '&' || z.mode != modeRawText) {
+				return true
+			}
+		}
+		return false
+	}
+	return bytes.IndexByte(d, '\r') >= 0 || bytes.IndexByte(d, 0) >= 0 ||
+		z.mode != modeRawText && bytes.IndexByte(d, '&') >= 0
+}
+
+// decodeStop marks the bytes Text may change: '&', '\r' and NUL.
+var decodeStop = [256]bool{'&': true, '\r': true, 0: true}
 
 // AppendDecoded appends part, a piece of the current token's text as
 // written (a subslice of Raw within the token's text), to dst decoded as
@@ -628,34 +655,57 @@ func AppendCharRef(dst, s []byte) ([]byte, int) {
 
 // decode appends d to dst as Text describes.
 func decode(dst, d []byte, mode textMode) []byte {
+	// The next '&', '\r' and NUL at or after i, each found by a vector
+	// search and searched again once passed: the runs between them are
+	// copied whole, however long (a script with CRLF line ends, say).
+	amp := len(d) // raw text decodes no references
+	if mode != modeRawText {
+		amp = indexFrom(d, '&', 0)
+	}
+	cr, nul := indexFrom(d, '\r', 0), indexFrom(d, 0, 0)
 	for i := 0; i < len(d); {
-		c := d[i]
-		switch {
-		case c == '&' && mode != modeRawText:
+		j := min(amp, cr, nul)
+		dst = append(dst, d[i:j]...)
+		if i = j; i == len(d) {
+			break
+		}
+		switch d[i] {
+		case '&':
 			var n int
 			dst, n = appendCharRef(dst, d[i:], false)
 			i += n
-		case c == '\r':
+		case '\r':
 			dst = append(dst, '\n')
 			i++
 			if i < len(d) && d[i] == '\n' {
 				i++
 			}
-		case c == 0:
+		default: // NUL
 			if mode != modeData {
 				dst = append(dst, "\uFFFD"...)
 			}
 			i++
-		default:
-			j := i + 1
-			for j < len(d) && d[j] != '&' && d[j] != '\r' && d[j] != 0 {
-				j++
-			}
-			dst = append(dst, d[i:j]...)
-			i = j
+		}
+		if amp < i {
+			amp = indexFrom(d, '&', i)
+		}
+		if cr < i {
+			cr = indexFrom(d, '\r', i)
+		}
+		if nul < i {
+			nul = indexFrom(d, 0, i)
 		}
 	}
 	return dst
+}
+
+// indexFrom returns the index of the first c in d at or after from, or
+// len(d).
+func indexFrom(d []byte, c byte, from int) int {
+	if j := bytes.IndexByte(d[from:], c); j >= 0 {
+		return from + j
+	}
+	return len(d)
 }
 
 // RewindTagAttrs makes the next TagAttr return the current tag's first
@@ -717,7 +767,7 @@ func (z *Tokenizer) TagAttrKey() (key []byte, more bool) {
 			q = min(q+1+k+1, len(b))
 		} else {
 			vs := q
-			for q < len(b) && !isSpace(b[q]) {
+			for q < len(b) && attrClass[b[q]]&aSpace == 0 {
 				q++
 			}
 			z.attrRaw = b[vs:q]
@@ -763,14 +813,19 @@ func (z *Tokenizer) TagAttrValue() []byte {
 	return val
 }
 
-// attrClass classifies the bytes of a start tag's attributes: aSkip for
-// the separators before a key (whitespace and '/'), aKeyEnd for the bytes
-// that end a key (the same and '='), aUpper for ASCII capitals.
+// attrClass classifies the bytes of tags: aSpace for whitespace, aSkip
+// for the separators before an attribute's key (whitespace and '/'),
+// aKeyEnd for the bytes that end a key (the same, '=' and '>'), aNameEnd
+// for those that end a tag name (whitespace, '/' and '>'), aValueEnd for
+// those that end an unquoted value (whitespace and '>'), aUpper for ASCII
+// capitals. One table lookup per byte replaces a chain of comparisons.
 var attrClass = func() (t [256]uint8) {
-	for _, c := range []byte(" \n\t\f\r/") {
-		t[c] |= aSkip | aKeyEnd
+	for _, c := range []byte(" \n\t\f\r") {
+		t[c] |= aSpace | aSkip | aKeyEnd | aNameEnd | aValueEnd
 	}
+	t['/'] |= aSkip | aKeyEnd | aNameEnd
 	t['='] |= aKeyEnd
+	t['>'] |= aKeyEnd | aNameEnd | aValueEnd
 	for c := 'A'; c <= 'Z'; c++ {
 		t[c] |= aUpper
 	}
@@ -781,6 +836,9 @@ const (
 	aSkip = 1 << iota
 	aKeyEnd
 	aUpper
+	aSpace
+	aNameEnd
+	aValueEnd
 )
 
 // lowerInto returns s lower-cased (ASCII), using *scratch only when s has
@@ -806,7 +864,7 @@ func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\f' || c == '\r' }
 
 func skipSpace(b []byte, p int) int {
-	for p < len(b) && isSpace(b[p]) {
+	for p < len(b) && attrClass[b[p]]&aSpace != 0 {
 		p++
 	}
 	return p

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/jtextract/jt/internal/countio"
+	"github.com/jtextract/jt/internal/inflate"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -97,7 +98,23 @@ type Reader struct {
 	arc    int // the ARC version (1 or 2) when the input is an ARC file, else 0
 
 	pushBacks int // times a block was given back to the stream
+
+	// A chunk given to ResetBytes, and its gzip members inflated whole.
+	whole   []byte
+	chunkRd bytes.Reader
+	inf     *inflate.Decoder
+	plain   []byte
+	plainRd bytes.Reader
+	inMem   bool // br reads plain
 }
+
+// maxKeptBuffer is the largest block or inflate buffer a Reader keeps
+// from record to record. One grown past it for an outsized record (a page
+// of several megabytes) is let go at the next, smaller record, so that a
+// Reader's memory follows the records at hand rather than the largest it
+// ever read; allocating such a buffer afresh costs little against
+// extracting a record that large.
+const maxKeptBuffer = 1 << 20
 
 // maxPushBacks bounds how often a Reader gives back the bytes a wrong
 // Content-Length swallowed (each costs a buffer); later damage of that
@@ -125,7 +142,12 @@ func (r *Reader) Compression() Compression { return r.comp }
 
 // InputOffset returns the input offset up to which the input has been
 // consumed.
-func (r *Reader) InputOffset() int64 { return r.base + r.raw.N - int64(r.src.Buffered()) }
+func (r *Reader) InputOffset() int64 {
+	if r.inMem {
+		return r.base + int64(len(r.whole))
+	}
+	return r.base + r.raw.N - int64(r.src.Buffered())
+}
 
 // Reset makes r read src, keeping its options and buffers, as if made by
 // NewReader. inputOffset is where src begins in the input named by
@@ -138,6 +160,46 @@ func (r *Reader) Reset(src io.Reader, inputOffset int64) {
 	r.zd = nil
 	r.comp, r.br, r.base, r.chunk, r.off, r.err, r.first, r.arc, r.pushBacks = None, nil, inputOffset, true, 0, nil, true, 0, 0
 	r.rec = Record{}
+	r.whole, r.inMem = nil, false
+}
+
+// ResetBytes is Reset to a chunk held in memory, such as a Splitter's. A
+// gzip chunk is then inflated whole, member after member, into a buffer
+// the Reader keeps (about twice as fast as streaming it), unless it does
+// not inflate whole within WithMaxRecordBytes plus a header's worth: a
+// damaged chunk, one a Splitter cut inside a member, or one holding a
+// larger record is read as a stream instead, so records and errors are
+// the same either way (except RecordError.RawOffset, which is then the
+// end of the chunk). chunk must not change until the next Reset.
+func (r *Reader) ResetBytes(chunk []byte, inputOffset int64) {
+	r.chunkRd.Reset(chunk)
+	r.Reset(&r.chunkRd, inputOffset)
+	r.whole = chunk
+}
+
+// inflateWhole inflates the gzip members of the chunk given to
+// ResetBytes into r.plain, reporting whether they all decoded within the
+// limit.
+func (r *Reader) inflateWhole() bool {
+	if r.inf == nil {
+		r.inf = inflate.NewDecoder(int(min(r.cfg.maxRecordBytes, 1<<30)) + r.cfg.maxHeaderBytes + 1<<16)
+	}
+	out := r.plain[:0]
+	if cap(out) > maxKeptBuffer {
+		out = nil // grown for an outsized record: not kept for the rest
+	}
+	for src := r.whole; len(src) > 0; {
+		o, n, err := r.inf.Gunzip(out, src)
+		if err != nil {
+			r.plain = out
+			return false
+		}
+		out, src = o, src[n:]
+	}
+	r.plain = out
+	r.plainRd.Reset(out)
+	r.inMem = true
+	return true
 }
 
 // decompressed buffers the decompressor d as the stream records are read
@@ -173,6 +235,10 @@ func (r *Reader) open() error {
 	switch {
 	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
 		r.comp = Gzip
+		if r.whole != nil && r.inflateWhole() {
+			r.br = r.decompressed(&r.plainRd)
+			break
+		}
 		if r.gz == nil {
 			r.gz = new(gzip.Reader)
 		}
@@ -386,9 +452,9 @@ func (r *Reader) next() (*Record, error) {
 	if !r.rec.Truncated && !r.blockEnds() {
 		// The declared length is wrong. If the block swallowed the start of
 		// the next record, give those bytes back to the stream.
-		if i := bytes.Index(r.buf, []byte("\r\n\r\nWARC/1.")); i >= 0 && r.pushBacks < maxPushBacks {
+		if i := bytes.Index(r.rec.Content, []byte("\r\n\r\nWARC/1.")); i >= 0 && r.pushBacks < maxPushBacks {
 			r.pushBacks++
-			r.pushBack(r.buf[i+4:])
+			r.pushBack(r.rec.Content[i+4:])
 		} else {
 			r.resync()
 		}
@@ -401,6 +467,12 @@ func (r *Reader) next() (*Record, error) {
 // r.rec.Content, keeping at most WithMaxRecordBytes of it.
 func (r *Reader) readBlock(start, n int64) error {
 	keep := min(n, r.cfg.maxRecordBytes)
+	if r.inMem && r.br == r.dbuf {
+		return r.sliceBlock(start, n, keep)
+	}
+	if cap(r.buf) > maxKeptBuffer && keep <= maxKeptBuffer {
+		r.buf = nil // grown for an outsized record: not kept for the rest
+	}
 	r.buf = grow(r.buf, int(keep))
 	got, err := io.ReadFull(r.br, r.buf)
 	r.off += int64(got)
@@ -416,6 +488,27 @@ func (r *Reader) readBlock(start, n int64) error {
 		r.rec.Truncated = true
 	}
 	r.rec.Content = r.buf
+	return nil
+}
+
+// sliceBlock is readBlock for a chunk inflated whole: the block is taken
+// from r.plain without a copy (capped, so that appending to it cannot
+// reach the next record), and the buffered reader skips it.
+func (r *Reader) sliceBlock(start, n, keep int64) error {
+	avail := int64(len(r.plain)) - r.off // br reads plain from its start, and r.off is its position
+	if avail < n {
+		r.off += avail
+		return r.recordErr(start, fmt.Errorf("%w: block of %d bytes ends after %d", ErrTruncated, n, avail))
+	}
+	r.rec.Content = r.plain[r.off : r.off+keep : r.off+keep]
+	r.rec.Truncated = n > keep
+	if int64(r.br.Buffered()) >= n {
+		r.br.Discard(int(n))
+	} else {
+		r.plainRd.Seek(r.off+n, io.SeekStart)
+		r.br.Reset(&r.plainRd)
+	}
+	r.off += n
 	return nil
 }
 

@@ -3,7 +3,9 @@ package warc
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -213,6 +215,120 @@ func FuzzSplitter(f *testing.F) {
 		}
 		if !bytes.Equal(all, data) {
 			t.Fatalf("chunks make %d bytes of %d", len(all), len(data))
+		}
+	})
+}
+
+// transcript reads r to its end and describes every record and error,
+// with RawOffset left out of errors: it is the only thing ResetBytes
+// may report differently from Reset.
+func transcript(r *Reader) []string {
+	var out []string
+	var last error
+	for range 1000 {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var re *RecordError
+			if errors.As(err, &re) {
+				c := *re
+				c.RawOffset = 0
+				out = append(out, "error: "+c.Error())
+			} else {
+				out = append(out, "error: "+err.Error())
+			}
+			if err == last {
+				break // a final error repeats
+			}
+			last = err
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s %v %d %v %d %q", rec.Version, rec.Header, rec.Length, rec.Truncated, rec.Offset, rec.Content))
+	}
+	return out
+}
+
+// TestResetBytes checks that a chunk read by ResetBytes (inflated whole
+// when it can be) gives the same records and errors as the same chunk
+// read as a stream by Reset, for clean chunks and every kind of chunk that
+// cannot be inflated whole.
+func TestResetBytes(t *testing.T) {
+	clean := writeWARC(t, Gzip, makeRecords(6))
+	damaged := append([]byte(nil), clean...)
+	cleanChunks, cleanOffs, _ := split(t, clean, 1<<20)
+	damaged[cleanOffs[2]+int64(len(cleanChunks[2])/2)] ^= 0x55 // inside the deflate data of the third
+	malformed := writeWARC(t, Gzip, []record{{"a", "x"}})
+	var mb bytes.Buffer
+	zw := gzip.NewWriter(&mb)
+	zw.Write([]byte("WARC/1.0\r\nContent-Length: x\r\n\r\nabc\r\n\r\n"))
+	zw.Close()
+	malformed = append(append(malformed, mb.Bytes()...), clean...)
+	mb.Reset()
+	zw.Reset(&mb)
+	zw.Write([]byte("WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 30\r\n\r\nabc\r\n\r\n" +
+		"WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 3\r\n\r\nxyz\r\n\r\n"))
+	zw.Close()
+	wrongLength := append([]byte(nil), mb.Bytes()...)
+	for _, c := range []struct {
+		name  string
+		data  []byte
+		opts  []Option
+		whole bool // every chunk inflates whole
+	}{
+		{"clean", clean, nil, true},
+		{"clean, several members per chunk", clean, nil, true},
+		{"damaged member", damaged, nil, false},
+		{"cut inside a member", storedWARC(t, []string{"x", "before " + fakeHeader + " after", "y"}), nil, false},
+		{"record over the limit", writeWARC(t, Gzip, []record{{"big", strings.Repeat("y", 200<<10)}, {"small", "z"}}), []Option{WithMaxRecordBytes(1 << 10)}, false},
+		{"malformed header in a good member", malformed, nil, true},
+		{"record truncated to the limit", writeWARC(t, Gzip, []record{{"big", strings.Repeat("y", 100<<10)}, {"small", "z"}}), []Option{WithMaxRecordBytes(1 << 10)}, true},
+		{"Content-Length too long", wrongLength, nil, true},
+		{"not gzip", writeWARC(t, None, makeRecords(2)), nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			chunks, offs, err := split(t, c.data, 1<<20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasPrefix(c.name, "clean, several") {
+				chunks, offs = [][]byte{c.data}, []int64{0}
+			}
+			opts := append([]Option{WithName("x.warc.gz")}, c.opts...)
+			stream, _ := NewReader(nil, opts...)
+			mem, _ := NewReader(nil, opts...)
+			inMem := 0
+			for i, chunk := range chunks {
+				stream.Reset(bytes.NewReader(chunk), offs[i])
+				mem.ResetBytes(chunk, offs[i])
+				want, got := transcript(stream), transcript(mem)
+				if !slices.Equal(want, got) {
+					t.Fatalf("chunk %d at %d:\nResetBytes: %q\nReset:      %q", i, offs[i], got, want)
+				}
+				if mem.inMem {
+					inMem++
+				}
+			}
+			if c.whole && inMem != len(chunks) || c.name != "clean" && !c.whole && inMem == len(chunks) {
+				t.Errorf("%d of %d chunks inflated whole", inMem, len(chunks))
+			}
+		})
+	}
+}
+
+// FuzzResetBytes checks that reading a chunk by ResetBytes gives what
+// reading it as a stream gives.
+func FuzzResetBytes(f *testing.F) {
+	f.Add(writeWARC(f, Gzip, makeRecords(3)))
+	f.Add(storedWARC(f, []string{"a" + fakeHeader + "b"}))
+	f.Fuzz(func(t *testing.T, chunk []byte) {
+		stream, _ := NewReader(nil, WithMaxRecordBytes(1<<12))
+		mem, _ := NewReader(nil, WithMaxRecordBytes(1<<12))
+		stream.Reset(bytes.NewReader(chunk), 7)
+		mem.ResetBytes(chunk, 7)
+		if want, got := transcript(stream), transcript(mem); !slices.Equal(want, got) {
+			t.Fatalf("ResetBytes: %q\nReset:      %q", got, want)
 		}
 	})
 }

@@ -40,7 +40,10 @@
 // and its place relative to the run of paragraphs with the most probable
 // text (BTE's best stretch). Config.Favor picks the threshold on the final
 // probability. A page with visible text where no paragraph reaches it
-// keeps its best-supported stretch instead (Extractor.Fallback).
+// keeps its best-supported stretch instead (Extractor.Fallback). A page
+// whose HTML lacks the main text its JSON-LD holds (an articleBody, the
+// posts of a thread, a product's description), as pages built by scripts
+// do, gets that text as paragraphs instead (Extractor.FromJSONLD).
 //
 // Each model is an Ensemble of oblivious trees (Tree): a paragraph reaches
 // a leaf by TreeDepth comparisons without a branch, so the models cost a

@@ -3,6 +3,7 @@ package auto
 import (
 	"bytes"
 
+	"github.com/cespare/xxhash/v2"
 	"golang.org/x/net/html/atom"
 )
 
@@ -171,8 +172,26 @@ type cueSlot struct {
 	cue  cue
 }
 
+// cueBloom has bit h>>(64-cueBloomBits) set for the hash h of every word
+// of cueWords: a clear bit (most class words') proves a word is none of
+// them with one read of a table that stays in the cache.
+var cueBloom = func() (b [1 << cueBloomBits / 64]uint64) {
+	for _, e := range cueWords {
+		for _, w := range e.words {
+			i := fnv1a(fnvOffset, w) >> (64 - cueBloomBits)
+			b[i/64] |= 1 << (i % 64)
+		}
+	}
+	return b
+}()
+
+const cueBloomBits = 12
+
 // lookupCue returns the cue of the word with hash h, if it is a cue word.
 func lookupCue(h uint64) (cue, bool) {
+	if i := h >> (64 - cueBloomBits); cueBloom[i/64]&(1<<(i%64)) == 0 {
+		return 0, false
+	}
 	for i := h >> (64 - cueTableBits); ; i = (i + 1) % cueTableSize {
 		switch t := &cueTable[i]; t.hash {
 		case h:
@@ -249,7 +268,7 @@ func classCues(v []byte, hide bool) (cueSet, uint64) {
 				break
 			}
 			if hide && k == wSpace {
-				if i > tok && hiddenToken(v[tok:i]) {
+				if hiddenLen(i-tok) && hiddenToken(v[tok:i]) {
 					s |= 1 << cueHidden
 				}
 				tok = i + 1
@@ -283,9 +302,54 @@ func classCues(v []byte, hide bool) (cueSet, uint64) {
 			s |= 1 << c
 		}
 	}
-	if hide && len(v) > tok && hiddenToken(v[tok:]) {
+	if hide && hiddenLen(len(v)-tok) && hiddenToken(v[tok:]) {
 		s |= 1 << cueHidden
 	}
+	return s, sig
+}
+
+// classCache remembers the cues and signature classCues gave class values
+// (with hide set): a page repeats its classes on element after element,
+// and comparing a value with the one remembered in its slot costs less
+// than cutting and hashing its words again. Values are compared whole, so
+// the cache never changes a result. It is kept from page to page.
+type classCache struct {
+	slots [classCacheSize]classEntry
+	arena []byte // the values remembered
+}
+
+type classEntry struct {
+	hash   uint64 // xxhash of the value
+	off, n int32  // the value, in arena
+	cues   cueSet
+	sig    uint64
+}
+
+const (
+	classCacheSize = 512
+	// maxCachedClass is the longest value remembered; maxClassArena
+	// bounds the arena, which is emptied (with the slots) when full.
+	maxCachedClass = 256
+	maxClassArena  = 32 << 10
+)
+
+// cues returns classCues(v, true), from the cache when v is in it.
+func (c *classCache) cues(v []byte) (cueSet, uint64) {
+	if len(v) > maxCachedClass {
+		return classCues(v, true)
+	}
+	h := xxhash.Sum64(v)
+	e := &c.slots[h%classCacheSize]
+	if e.hash == h && int(e.n) == len(v) && bytes.Equal(c.arena[e.off:e.off+e.n], v) {
+		return e.cues, e.sig
+	}
+	s, sig := classCues(v, true)
+	if len(c.arena)+len(v) > maxClassArena {
+		c.arena = c.arena[:0]
+		clear(c.slots[:])
+	}
+	*e = classEntry{hash: h, off: int32(len(c.arena)), n: int32(len(v)), cues: s, sig: sig}
+	c.arena = append(c.arena, v...)
 	return s, sig
 }
 
@@ -326,14 +390,18 @@ func hiddenStyle(style []byte) bool {
 	return bytes.HasPrefix(rest, []byte("none"))
 }
 
+// hiddenLens has bit n set for the length n of every word hiddenToken
+// matches.
+const hiddenLens = 1<<4 | 1<<6 | 1<<7 | 1<<9 | 1<<14 | 1<<15 | 1<<18
+
+// hiddenLen reports whether a token of n bytes may be one hiddenToken
+// matches: most tokens are ruled out before the call.
+func hiddenLen(n int) bool { return uint(n) < 64 && hiddenLens>>uint(n)&1 != 0 }
+
 // hiddenToken reports whether one whitespace-separated token of a class
-// value is a utility class that hides an element.
+// value is a utility class that hides an element. Callers check hiddenLen
+// first.
 func hiddenToken(w []byte) bool {
-	switch len(w) { // the lengths of the words below
-	case 4, 6, 7, 9, 14, 15, 18:
-	default:
-		return false
-	}
 	// A token of the same length in bytes as an ASCII word can only fold
 	// to it if it is ASCII: its first letter then tells most apart.
 	switch w[0] | 0x20 {

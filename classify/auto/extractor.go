@@ -8,6 +8,7 @@ import (
 	"math/bits"
 
 	"github.com/jtextract/jt/blocks"
+	"github.com/jtextract/jt/internal/jsonld"
 	"github.com/jtextract/jt/stopwords"
 	"golang.org/x/net/html/atom"
 )
@@ -88,6 +89,7 @@ type Extractor struct {
 	stop       *stopwords.Set // the stoplist of the page
 	words      [][]byte       // language sample, slices of lower
 	lower      []byte
+	wbuf       [maxLowerLen]byte     // the word textFeatures looks up, lower-cased
 	feats      []float32             // NumFeatures per paragraph
 	prob       []float32             // stage-1 probability, then final log-odds per paragraph
 	mass       []float32             // per element: probable text under it (tree grouping)
@@ -104,6 +106,13 @@ type Extractor struct {
 	fallback   bool                  // see Fallback
 	contrib    [numFeatures]float32  // AppendEvidence's sums
 	fbuf       features              // the paragraph the trees read
+
+	// JSON-LD text (see useJSONLD).
+	ldFirst   int                // index of the first paragraph read from JSON-LD, -1 for none
+	ldDoc     jsonld.Doc         // the page's JSON-LD, parsed
+	ldParas   []blocks.Paragraph // the page's paragraphs, then the JSON-LD's
+	ldText    []byte             // the page's text arena, then the JSON-LD paragraphs' text
+	pagePairs hashSet            // hashes of the page's word pairs
 
 	stopCache    [stopCacheSize]stopEntry // see isStop
 	stopCacheFor *stopwords.Set           // the stoplist stopCache answers for
@@ -135,6 +144,7 @@ func (x *Extractor) Reset() {
 	x.lang, x.stop = -1, nil
 	x.feats, x.prob = x.feats[:0], x.prob[:0]
 	x.body = x.body[:0]
+	x.ldFirst = -1
 }
 
 // StartElement implements blocks.Handler.
@@ -163,8 +173,10 @@ func (x *Extractor) Text(stack []blocks.Elem, text []byte) {
 // Comment implements blocks.Handler; comments carry no evidence.
 func (x *Extractor) Comment([]blocks.Elem, []byte) {}
 
-// Finish closes the last paragraph and classifies every paragraph. Call it
-// after the Walker returns.
+// Finish closes the last paragraph and classifies every paragraph; on a
+// page whose visible text lacks the main text its JSON-LD holds, it then
+// adds that text as paragraphs (see FromJSONLD). Call it after the Walker
+// returns.
 func (x *Extractor) Finish() {
 	x.pm.Finish()
 	x.rec.sync()
@@ -173,18 +185,31 @@ func (x *Extractor) Finish() {
 	x.rec.readTypes()
 	x.readTitle()
 	x.classify()
+	x.useJSONLD()
 }
 
 // Paragraphs returns the page's paragraphs with their final Class (and, as
 // CFClass, the class before context was taken into account). StopWords is
 // counted in the page's stoplist over a paragraph's first 32 words and
-// estimated from their density beyond. The slice is reused by the next
-// Reset.
-func (x *Extractor) Paragraphs() []blocks.Paragraph { return x.pm.Paragraphs() }
+// estimated from their density beyond. On a page whose main text was read
+// from its JSON-LD, those paragraphs follow the page's own (see
+// FromJSONLD). The slice is reused by the next Reset.
+func (x *Extractor) Paragraphs() []blocks.Paragraph {
+	if x.ldFirst >= 0 {
+		return x.ldParas
+	}
+	return x.pm.Paragraphs()
+}
 
 // Arenas returns the buffers the paragraphs' spans index (see
 // blocks.ParagraphMaker.Arenas).
-func (x *Extractor) Arenas() (text, paths []byte) { return x.pm.Arenas() }
+func (x *Extractor) Arenas() (text, paths []byte) {
+	text, paths = x.pm.Arenas()
+	if x.ldFirst >= 0 {
+		text = x.ldText
+	}
+	return text, paths
+}
 
 // Title returns the text of the page's title element.
 func (x *Extractor) Title() []byte { return x.pm.Title() }
@@ -207,12 +232,21 @@ func (x *Extractor) Language() string {
 }
 
 // Probability returns the model's probability that paragraph i is main
-// text.
-func (x *Extractor) Probability(i int) float32 { return sigmoid(x.prob[i]) }
+// text; 1 for a paragraph read from JSON-LD, which the model did not score.
+func (x *Extractor) Probability(i int) float32 {
+	if x.FromJSONLD(i) {
+		return 1
+	}
+	return sigmoid(x.prob[i])
+}
 
 // Features returns the features paragraph i was classified by, named by
-// FeatureNames. The slice is valid until the next Reset.
+// FeatureNames; nil for a paragraph read from JSON-LD. The slice is valid
+// until the next Reset.
 func (x *Extractor) Features(i int) []float32 {
+	if x.FromJSONLD(i) {
+		return nil
+	}
 	return x.feats[i*NumFeatures : (i+1)*NumFeatures]
 }
 
@@ -225,6 +259,7 @@ type recorder struct {
 	kill    int      // stack depth of an element dropped with its content, as the ParagraphMaker drops it
 	ldDepth int      // stack depth of the JSON-LD script being read, 0 if none
 	ld      []byte   // JSON-LD text
+	ldEnds  []int    // the end in ld of each script
 	elems   int      // elements seen
 
 	open    paraCues   // cues of the text of the paragraph being built
@@ -235,6 +270,8 @@ type recorder struct {
 	class uint64         // hash of the class value readCues read, 0 for none
 	count [numCounts]int // elements counted per kind, for the page's features
 	kinds kindSet        // schema.org types and og:type values the page declares
+
+	classes classCache // the cues of class values read before, on this page or others
 }
 
 // The kinds of element counted per page: evidence of its type (code for
@@ -287,7 +324,7 @@ const maxLD = 4 << 20
 func (r *recorder) reset() {
 	r.cues = r.cues[:0]
 	r.kill, r.ldDepth, r.elems, r.dropped = 0, 0, 0, 0
-	r.ld = r.ld[:0]
+	r.ld, r.ldEnds = r.ld[:0], r.ldEnds[:0]
 	r.open = paraCues{}
 	r.paras = r.paras[:0]
 	r.sig = r.sig[:0]
@@ -372,7 +409,7 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 		}
 		switch string(k) {
 		case "class":
-			c, sig := classCues(attrs.Value(), true)
+			c, sig := r.classes.cues(attrs.Value())
 			s |= c
 			r.class = sig
 		case "itemtype":
@@ -427,6 +464,7 @@ func (r *recorder) EndElement(stack []blocks.Elem) {
 	if r.ldDepth == d {
 		r.ldDepth = 0
 		r.ld = append(r.ld, '\n')
+		r.ldEnds = append(r.ldEnds, len(r.ld))
 	}
 	r.cues = r.cues[:min(len(r.cues), d-1)]
 }
@@ -447,10 +485,8 @@ func (r *recorder) Text(stack []blocks.Elem, text []byte) {
 		return
 	}
 	r.open.chars += n
-	for s, c := r.cues[len(r.cues)-1], cue(0); s != 0; s, c = s>>1, c+1 {
-		if s&1 != 0 {
-			r.open.cue[c] += n
-		}
+	for s := r.cues[len(r.cues)-1]; s != 0; s &= s - 1 {
+		r.open.cue[bits.TrailingZeros32(uint32(s))] += n
 	}
 }
 

@@ -76,6 +76,12 @@ func TestClassCuesHidden(t *testing.T) {
 // classCuesRef and hiddenClassRef are the byte-by-byte versions of
 // classCues that the one-pass version must agree with.
 func classCuesRef(v []byte) cueSet {
+	cueOf := map[string]cue{}
+	for _, e := range cueWords {
+		for _, w := range e.words {
+			cueOf[w] = e.cue
+		}
+	}
 	var s cueSet
 	for i := 0; i < len(v); {
 		for i < len(v) && !isAlnum(v[i]) {
@@ -84,22 +90,18 @@ func classCuesRef(v []byte) cueSet {
 		if i == len(v) {
 			break
 		}
-		h, n := uint64(fnvOffset), 0
+		var w []byte
 		for ; i < len(v) && isAlnum(v[i]); i++ {
 			c := v[i]
 			if 'A' <= c && c <= 'Z' {
-				if n > 0 && 'a' <= v[i-1] && v[i-1] <= 'z' {
+				if len(w) > 0 && 'a' <= v[i-1] && v[i-1] <= 'z' {
 					break
 				}
 				c |= 0x20
 			}
-			h = (h ^ uint64(c)) * fnvPrime
-			n++
+			w = append(w, c)
 		}
-		if n > maxWordLen {
-			continue
-		}
-		if c, ok := lookupCue(h); ok {
+		if c, ok := cueOf[string(w)]; ok && len(w) <= maxWordLen {
 			s |= 1 << c
 		}
 	}
@@ -219,8 +221,9 @@ func TestStopFilterHoldsEveryWord(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := stopFilterFor(s)
+		var buf [maxLowerLen]byte
 		for w := range s.All() {
-			if h := fnv1a(fnvOffset, w); !f.mayHold(h) && !bytes.ContainsAny([]byte(w), "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+			if h, _ := lowerHash([]byte(w), &buf); !f.mayHold(h) && !bytes.ContainsAny([]byte(w), "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
 				t.Fatalf("%s: filter lacks %q", n, w)
 			}
 		}

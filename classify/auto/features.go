@@ -227,6 +227,16 @@ func trimPunct(w []byte) []byte {
 	return w[i:j]
 }
 
+// edgePunct marks the bytes trimPunct trims: ASCII other than letters
+// and digits. A word that neither starts nor ends with one is its own
+// trimmed form.
+var edgePunct = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = !isAlnum(byte(c))
+	}
+	return t
+}()
+
 func hasDigit(w []byte) bool {
 	for _, c := range w {
 		if '0' <= c && c <= '9' {
@@ -244,14 +254,47 @@ func wordHash(w []byte) (uint64, bool) {
 	if len(w) == 0 {
 		return 0, false
 	}
-	h := uint64(14695981039346656037)
-	for _, c := range w {
-		if 'A' <= c && c <= 'Z' {
-			c |= 0x20
-		}
-		h = (h ^ uint64(c)) * 1099511628211
-	}
+	var buf [maxLowerLen]byte
+	h, _ := lowerHash(w, &buf)
 	return h, true
+}
+
+// lowerHash returns the hash of w with its ASCII letters lower-cased, the
+// lower-cased bytes in buf (those that fit), and whether w is all ASCII.
+// It reads w eight bytes at a time: a word costs one multiplication per
+// eight bytes, not one per byte as FNV-1a would.
+func lowerHash(w []byte, buf *[maxLowerLen]byte) (uint64, bool) {
+	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	h := uint64(len(w)) * 0x9e3779b97f4a7c15
+	var high uint64
+	for off := 0; off < len(w); off += 8 {
+		var c uint64
+		switch {
+		case off+8 <= len(w):
+			c = binary.LittleEndian.Uint64(w[off:])
+		case off+8 <= cap(w):
+			// The last bytes, read with those after them (still
+			// within w's array), which the mask drops.
+			c = binary.LittleEndian.Uint64(w[off:off+8]) & (1<<(8*(len(w)-off)) - 1)
+		default:
+			var tail [8]byte
+			copy(tail[:], w[off:])
+			c = binary.LittleEndian.Uint64(tail[:])
+		}
+		high |= c
+		// The ASCII bytes from 'A' to 'Z' (as countTail's ge), moved to
+		// their 0x20 bit.
+		lo := c & low7
+		upper := (lo + lsb*(0x80-'A')) &^ (lo + lsb*(0x80-'Z'-1)) &^ c & hi
+		c |= upper >> 2
+		if off < maxLowerLen {
+			binary.LittleEndian.PutUint64(buf[off:], c)
+		}
+		h = bits.RotateLeft64((h^c)*0xff51afd7ed558ccd, 29)
+	}
+	h ^= h >> 32
+	h *= 0xc4ceb9fe1a85ec53
+	return h ^ h>>29, high&hi == 0
 }
 
 func isAlnum(c byte) bool {
@@ -287,53 +330,47 @@ const (
 	bCJK // may start a sentence end of Chinese or Japanese (。！？), which puts no space after it
 )
 
-// maxLowerLen is the longest word textFeatures lower-cases in place; longer
-// or non-ASCII words go through stopwords.AppendLower.
+// maxLowerLen is the longest word lowerHash lower-cases into its buffer
+// (a multiple of 8); longer or non-ASCII words go through
+// stopwords.AppendLower to be looked up.
 const maxLowerLen = 64
 
-// textClass is byteClass for textFeatures' inner loop: the counts a byte
-// adds, packed in fields of packedBits (sentence ends, commas, digits),
-// or, in the top bits, whether it separates words or may start a CJK
-// sentence end.
-var textClass = func() (c [256]uint64) {
-	for b, k := range byteClass {
-		v := uint64(k&bPunct) | uint64(k&bComma>>1)<<packedBits | uint64(k&bDigit>>2)<<(2*packedBits)
-		if k&bSep != 0 {
-			v = tSep
+// wordEnd returns the index of the first separator (' ' or '\n') of t
+// from i on, or len(t). It looks at eight bytes at a time.
+func wordEnd(t []byte, i int) int {
+	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	// zero marks the zero bytes of y, exactly (no borrow between bytes).
+	zero := func(y uint64) uint64 { return ^((y&low7 + low7) | y) & hi }
+	for ; i+8 <= len(t); i += 8 {
+		x := binary.LittleEndian.Uint64(t[i:])
+		if m := zero(x^lsb*' ') | zero(x^lsb*'\n'); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
-		if k&bCJK != 0 {
-			v = tCJK
-		}
-		c[b] = v
 	}
-	return c
-}()
+	for ; i < len(t); i++ {
+		if t[i] == ' ' || t[i] == '\n' {
+			return i
+		}
+	}
+	return i
+}
 
-const (
-	packedBits = 20
-	packedMask = 1<<packedBits - 1
-	// packedRun is the most bytes added up before the fields are read:
-	// fewer than a field holds.
-	packedRun = 1 << (packedBits - 1)
-	tCJK      = 1 << 62
-	tSep      = 1 << 63
-)
-
-// tailCounts is what textFeatures counts in the text after the words it
-// looks up.
+// tailCounts is what countTail counts.
 type tailCounts struct {
 	words, caps, punct, commas, digits int
 }
 
 // countTail counts the words of t[i:] (a word starts at t[i]), those
 // that start with an upper-case letter, and the sentence ends, commas and
-// digits, as textFeatures' loop does word by word. Runs of eight ASCII
-// bytes are counted at once, with bit masks (one bit per byte: its top
-// one); other bytes one by one.
+// digits, as a loop over the text's words would. It reads eight bytes at
+// a time, with bit masks (one bit per byte: its top one); the bytes of
+// other scripts only add a look at the words they start (their capitals)
+// and at the lead bytes of CJK sentence ends. The last bytes are read one
+// by one.
 func countTail(t []byte, i int) (c tailCounts) {
 	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
-	// eq marks the bytes of x (ASCII) equal to b; ge those >= b (no sum
-	// carries into the next byte: the bytes are below 0x80).
+	// eq marks the bytes of x equal to b; ge the bytes of x (below 0x80)
+	// that are >= b (no sum carries into the next byte).
 	eq := func(x uint64, b byte) uint64 {
 		y := x ^ lsb*uint64(b)
 		return ^((y & low7) + low7 | y) & hi
@@ -341,64 +378,81 @@ func countTail(t []byte, i int) (c tailCounts) {
 	ge := func(x uint64, b byte) uint64 { return (x + lsb*uint64(0x80-b)) & hi }
 	n := len(t)
 	prevSep := true // t[i] starts a word
-	for i < n {
-		end := min(i+8, n)
-		if end-i == 8 {
-			if x := binary.LittleEndian.Uint64(t[i:]); x&hi == 0 {
-				sep := eq(x, ' ') | eq(x, '\n')
-				carry := uint64(0)
-				if prevSep {
-					carry = 0x80
-				}
-				starts := (sep<<8 | carry) &^ sep
-				upper := ge(x, 'A') &^ ge(x, 'Z'+1)
-				c.words += bits.OnesCount64(starts)
-				c.caps += bits.OnesCount64(starts & upper)
-				c.punct += bits.OnesCount64(eq(x, '.') | eq(x, '!') | eq(x, '?'))
-				c.commas += bits.OnesCount64(eq(x, ','))
-				c.digits += bits.OnesCount64(ge(x, '0') &^ ge(x, '9'+1))
-				prevSep = sep>>63 != 0
-				i = end
-				continue
-			}
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(t[i:])
+		sep := eq(x, ' ') | eq(x, '\n')
+		carry := uint64(0)
+		if prevSep {
+			carry = 0x80
 		}
-		for ; i < end; i++ {
-			b := t[i]
-			k := byteClass[b]
-			if k&bSep != 0 {
-				prevSep = true
-				continue
-			}
-			if prevSep {
-				prevSep = false
-				c.words++
-				if b < utf8.RuneSelf {
-					if 'A' <= b && b <= 'Z' {
-						c.caps++
-					}
-				} else {
-					j := i + 1
-					for j < n && byteClass[t[j]]&bSep == 0 {
-						j++
-					}
-					if r, _ := utf8.DecodeRune(t[i:j]); unicode.IsUpper(r) {
-						c.caps++
-					}
+		starts := (sep<<8 | carry) &^ sep
+		lo, ascii := x&low7, ^x&hi
+		c.words += bits.OnesCount64(starts)
+		c.caps += bits.OnesCount64(starts & (ge(lo, 'A') &^ ge(lo, 'Z'+1)) & ascii)
+		c.punct += bits.OnesCount64(eq(x, '.') | eq(x, '!') | eq(x, '?'))
+		c.commas += bits.OnesCount64(eq(x, ','))
+		c.digits += bits.OnesCount64(ge(lo, '0') &^ ge(lo, '9'+1) & ascii)
+		if x&hi != 0 {
+			for m := starts &^ ascii; m != 0; m &= m - 1 {
+				if upperAt(t, i+bits.TrailingZeros64(m)/8) {
+					c.caps++
 				}
 			}
-			if k&bCJK != 0 {
-				if i+2 < n && (b == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
-					b == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f)) { // ！ ？
+			for m := eq(x, 0xe3) | eq(x, 0xef); m != 0; m &= m - 1 {
+				if cjkEnd(t, i+bits.TrailingZeros64(m)/8) {
 					c.punct++
 				}
-				continue
 			}
-			c.punct += int(k & bPunct)
-			c.commas += int(k>>1) & 1
-			c.digits += int(k>>2) & 1
 		}
+		prevSep = sep>>63 != 0
+	}
+	for ; i < n; i++ {
+		b := t[i]
+		k := byteClass[b]
+		if k&bSep != 0 {
+			prevSep = true
+			continue
+		}
+		if prevSep {
+			prevSep = false
+			c.words++
+			if b < utf8.RuneSelf {
+				if 'A' <= b && b <= 'Z' {
+					c.caps++
+				}
+			} else if upperAt(t, i) {
+				c.caps++
+			}
+		}
+		if k&bCJK != 0 {
+			if cjkEnd(t, i) {
+				c.punct++
+			}
+			continue
+		}
+		c.punct += int(k & bPunct)
+		c.commas += int(k>>1) & 1
+		c.digits += int(k>>2) & 1
 	}
 	return c
+}
+
+// upperAt reports whether the word of t that starts at i, with a byte
+// outside ASCII, starts with an upper-case letter.
+func upperAt(t []byte, i int) bool {
+	j := i + 1
+	for j < len(t) && j < i+utf8.UTFMax && byteClass[t[j]]&bSep == 0 {
+		j++
+	}
+	r, _ := utf8.DecodeRune(t[i:j])
+	return unicode.IsUpper(r)
+}
+
+// cjkEnd reports whether t[i:] starts with a sentence end of Chinese or
+// Japanese (。！？), which puts no space after it.
+func cjkEnd(t []byte, i int) bool {
+	return i+2 < len(t) && (t[i] == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
+		t[i] == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f)) // ！ ？
 }
 
 // stopCacheSize is the number of slots of the Extractor's stop-word cache.
@@ -408,8 +462,8 @@ const stopCacheSize = 1024
 const stopFilterBits = 15
 
 // stopFilter is a one-probe Bloom filter of a stoplist: bit h>>(64-
-// stopFilterBits) is set for the FNV-1a hash h (as textFeatures hashes a
-// word: ASCII-lower-cased) of every word of the list. A clear bit proves a
+// stopFilterBits) is set for the hash h (lowerHash's, as textFeatures
+// hashes a word) of every word of the list. A clear bit proves a
 // word is not in the list, so most content words are answered without the
 // cache or the list; a set bit says nothing.
 type stopFilter [1 << stopFilterBits / 64]uint64
@@ -435,15 +489,9 @@ func stopFilterFor(s *stopwords.Set) *stopFilter {
 	f := stopFilters[s]
 	if f == nil {
 		f = new(stopFilter)
+		var buf [maxLowerLen]byte
 		for w := range s.All() {
-			h := uint64(fnvOffset)
-			for i := 0; i < len(w); i++ {
-				c := w[i]
-				if 'A' <= c && c <= 'Z' {
-					c |= 0x20
-				}
-				h = (h ^ uint64(c)) * fnvPrime
-			}
+			h, _ := lowerHash([]byte(w), &buf)
 			i := h >> (64 - stopFilterBits)
 			f[i/64] |= 1 << (i % 64)
 		}
@@ -488,96 +536,43 @@ func (x *Extractor) isStop(buf []byte, n int, h uint64) bool {
 
 // textFeatures sets the features read from a paragraph's text: stop
 // words, punctuation, capitals, digits and overlap with the articleBody.
-// It reads the text in one pass: each word is cut, counted, and, when it
-// is looked up, trimmed, lower-cased and hashed once. The per-word rates
-// also count the unspaced words that no space cuts (see unspacedWords).
+// The counts are taken eight bytes at a time (countTail); then the words
+// that are looked up (the first maxStopWords, all of them on a page with
+// an articleBody) are cut, trimmed, lower-cased and hashed once each. The
+// per-word rates also count the unspaced words that no space cuts (see
+// unspacedWords).
 func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph, unspaced int) {
-	var nWords, stop, caps, punct, commas, digits, pairs, found, inTitle int
+	c := countTail(t, 0)
+	nWords, caps, punct, commas, digits := c.words, c.caps, c.punct, c.commas, c.digits
+	var stop, pairs, found, inTitle int
+	hasBody := x.bodyPairs.n > 0
 	var prev uint64
 	havePrev := false
-	if cap(x.lower) < maxLowerLen {
-		x.lower = make([]byte, 0, 2*maxLowerLen)
-	}
-	buf := x.lower[:maxLowerLen]
-	hasBody := x.bodyPairs.n > 0
-	// Once no word needs looking up, the rest of the text is only
-	// counted, eight bytes at a time.
-	countOnly := !hasBody && x.stop == nil && len(x.titleHash) == 0
-	for i, n := 0, len(t); i < n; {
-		if byteClass[t[i]]&bSep != 0 {
+	buf := &x.wbuf
+	n := 0 // words cut so far
+	for i := 0; i < len(t) && (hasBody || n < maxStopWords && (x.stop != nil || len(x.titleHash) > 0)); {
+		if t[i] == ' ' || t[i] == '\n' {
 			i++
 			continue
 		}
-		if countOnly || nWords >= maxStopWords && !hasBody {
-			c := countTail(t, i)
-			nWords += c.words
-			caps += c.caps
-			punct += c.punct
-			commas += c.commas
-			digits += c.digits
-			break
+		end := wordEnd(t, i)
+		w := t[i:end]
+		i = end
+		n++
+		first := n <= maxStopWords
+		tw := w
+		if edgePunct[w[0]] || edgePunct[w[len(w)-1]] {
+			tw = trimPunct(w)
 		}
-		start := i
-		// The counts of the word's bytes, packed (see textClass); the word
-		// is read in runs short enough that no field overflows.
-		for {
-			lim := min(n, i+packedRun)
-			var acc uint64
-			for ; i < lim; i++ {
-				v := textClass[t[i]]
-				if v >= tCJK {
-					if v&tSep != 0 {
-						break
-					}
-					if i+2 < n && (t[i] == 0xe3 && t[i+1] == 0x80 && t[i+2] == 0x82 || // 。
-						t[i] == 0xef && t[i+1] == 0xbc && (t[i+2] == 0x81 || t[i+2] == 0x9f)) { // ！ ？
-						punct++
-					}
-					continue
-				}
-				acc += v
-			}
-			punct += int(acc & packedMask)
-			commas += int(acc >> packedBits & packedMask)
-			digits += int(acc >> (2 * packedBits) & packedMask)
-			if i < lim || i == n {
-				break
-			}
-		}
-		w := t[start:i]
-		nWords++
-		if c := w[0]; c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				caps++
-			}
-		} else if r, _ := utf8.DecodeRune(w); unicode.IsUpper(r) {
-			caps++
-		}
-		first := nWords <= maxStopWords
-		lookStop := x.stop != nil && first
-		title := len(x.titleHash) > 0 && first
-		if !lookStop && !title && !hasBody {
+		if len(tw) == 0 {
 			continue
 		}
-		// The word trimmed of punctuation, ASCII-lower-cased into buf
-		// (when it fits) and hashed as wordHash hashes it.
-		tw := trimPunct(w)
-		h, ascii := uint64(fnvOffset), true
-		for j, c := range tw {
-			if 'A' <= c && c <= 'Z' {
-				c |= 0x20
-			}
-			ascii = ascii && c < utf8.RuneSelf
-			h = (h ^ uint64(c)) * fnvPrime
-			if j < maxLowerLen {
-				buf[j] = c
-			}
-		}
-		if lookStop {
+		h, ascii := lowerHash(tw, buf)
+		if first && x.stop != nil {
 			if ascii && len(tw) <= maxLowerLen && !x.stopFilter.mayHold(h) {
 				// Not in the list: buf holds the word as the list would.
 			} else if ascii && len(tw) <= 16 {
-				if x.isStop(buf, len(tw), h) {
+				if x.isStop(buf[:], len(tw), h) {
 					stop++
 				}
 			} else {
@@ -591,10 +586,7 @@ func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph, uns
 				}
 			}
 		}
-		if len(tw) == 0 {
-			continue
-		}
-		if title && x.titleBloom&(1<<(h&63)) != 0 && slices.Contains(x.titleHash, h) {
+		if first && x.titleBloom&(1<<(h&63)) != 0 && slices.Contains(x.titleHash, h) {
 			inTitle++
 		}
 		if hasBody {

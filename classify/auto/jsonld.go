@@ -2,6 +2,7 @@ package auto
 
 import (
 	"bytes"
+	"iter"
 
 	"github.com/jtextract/jt/internal/jsonld"
 )
@@ -40,12 +41,24 @@ func (x *Extractor) readArticleBody() {
 			ld = ld[j+1+n:]
 		}
 	}
-	var prev uint64
-	havePrev := false
-	for w := range words(x.body) {
-		if h, ok := wordHash(w); ok {
-			if havePrev {
-				x.bodyPairs.add(pairHash(prev, h))
+	for h := range pairHashes(x.body) {
+		x.bodyPairs.add(h)
+	}
+}
+
+// pairHashes yields the pairHash of every two consecutive words of t (as
+// wordHash hashes them, words of punctuation alone skipped).
+func pairHashes(t []byte) iter.Seq[uint64] {
+	return func(yield func(uint64) bool) {
+		var prev uint64
+		havePrev := false
+		for w := range words(t) {
+			h, ok := wordHash(w)
+			if !ok {
+				continue
+			}
+			if havePrev && !yield(pairHash(prev, h)) {
+				return
 			}
 			prev, havePrev = h, true
 		}

@@ -35,11 +35,12 @@ const (
 // guesser picks a stoplist for a sample of lower-cased words. Its buffers
 // are reused across documents.
 type guesser struct {
-	names []string
-	sets  []*stopwords.Set
-	value []float64 // what a hit is worth per language (see builtinLangs)
-	index *langIndex
-	tally []tally // per language
+	names  []string
+	sets   []*stopwords.Set
+	value  []float64 // what a hit is worth per language (see builtinLangs)
+	index  *langIndex
+	tally  []tally  // per language
+	hashes []uint64 // per sampled word
 }
 
 // maxLangs is the most languages the guess can tell apart.
@@ -50,39 +51,44 @@ type langSet = [maxLangs / 64]uint64
 
 // langIndex maps every word of every list to the set of lists holding it,
 // so that one lookup per sampled word counts it for every language at
-// once: an open-addressing table keyed by the words' 64-bit xxhash. Two
-// words of different lists sharing a hash would merge their sets (with
-// about 160 000 words, a chance below 10^-9), and a sampled word outside
-// the lists would be taken for one sharing its hash (10^-14 per word); a
-// guess is a statistic that one word more or less does not overturn. It is
-// built once per process (about 2.5 MB).
+// once: an open-addressing table keyed by the words' 64-bit xxhash, whose
+// slot holds the hash's top 48 bits and, in the low 16, the set's id, so
+// that a lookup reads one word of memory (the table is out of the cache by
+// the time the next page is guessed). Two words of different lists sharing
+// a slot's 48 bits would merge their sets (with about 160 000 words, a
+// chance below 10^-4 that two such words exist, and they would then also
+// have to probe the same slots), and a sampled word outside the lists
+// would be taken for one sharing its bits (10^-14 per word); a guess is a
+// statistic that one word more or less does not overturn. It is built
+// once per process (about 2 MB).
 type langIndex struct {
-	keys   []uint64  // hash per slot
-	set    []uint16  // per slot, index into sets plus one; 0 for an empty slot
+	slots  []uint64  // per slot: hash&^idMask | the set's id (index into sets plus one); 0 for an empty slot
 	sets   []langSet // the distinct sets of lists
 	weight []float64 // per set, what a word held by exactly those lists is worth: log(lists / lists holding it)
 }
+
+// idMask selects a slot's set id.
+const idMask = 1<<16 - 1
 
 // langIndexBits sizes the table to about 60% full.
 const langIndexBits = 18
 
 var builtinIndex = sync.OnceValue(func() *langIndex {
 	g := builtinLangs()
-	ix := &langIndex{keys: make([]uint64, 1<<langIndexBits), set: make([]uint16, 1<<langIndexBits)}
+	ix := &langIndex{slots: make([]uint64, 1<<langIndexBits)}
 	// The language sets are gathered per slot first, then shared.
 	tmp := make([]langSet, 1<<langIndexBits)
 	for l, s := range g.sets {
 		for w := range s.All() {
 			h := xxhash.Sum64String(w)
 			i := ix.slot(h)
-			ix.keys[i] = h
+			ix.slots[i] = h&^idMask | 1 // occupied; the real id is set below
 			tmp[i][l/64] |= 1 << (l % 64)
-			ix.set[i] = 1 // occupied; the real id is set below
 		}
 	}
-	ids := make(map[langSet]uint16)
-	for i := range ix.keys {
-		if ix.set[i] == 0 {
+	ids := make(map[langSet]uint64)
+	for i, v := range ix.slots {
+		if v == 0 {
 			continue
 		}
 		id, ok := ids[tmp[i]]
@@ -93,10 +99,10 @@ var builtinIndex = sync.OnceValue(func() *langIndex {
 				k += bits.OnesCount64(b)
 			}
 			ix.weight = append(ix.weight, math.Log(float64(len(g.sets))/float64(k)))
-			id = uint16(len(ix.sets))
+			id = uint64(len(ix.sets))
 			ids[tmp[i]] = id
 		}
-		ix.set[i] = id
+		ix.slots[i] = v&^idMask | id
 	}
 	return ix
 })
@@ -104,9 +110,9 @@ var builtinIndex = sync.OnceValue(func() *langIndex {
 // slot returns the slot of the word of hash h: the one holding it, or the
 // empty one where it would go.
 func (ix *langIndex) slot(h uint64) int {
-	mask := len(ix.keys) - 1
+	mask := len(ix.slots) - 1
 	i := int(h) & mask
-	for ix.set[i] != 0 && ix.keys[i] != h {
+	for v := ix.slots[i]; v != 0 && v&^idMask != h&^idMask; v = ix.slots[i] {
 		i = (i + 1) & mask
 	}
 	return i
@@ -115,7 +121,7 @@ func (ix *langIndex) slot(h uint64) int {
 // lookup returns the set of lists holding the word of hash h (nil for
 // none) and the word's weight as evidence.
 func (ix *langIndex) lookup(h uint64) (*langSet, float64) {
-	id := ix.set[ix.slot(h)]
+	id := ix.slots[ix.slot(h)] & idMask
 	if id == 0 {
 		return nil, 0
 	}
@@ -183,8 +189,22 @@ func (g *guesser) guess(words [][]byte) int {
 		return -1
 	}
 	clear(g.tally)
+	// The table is megabytes, out of the cache by the next page: the
+	// first slot of every word is read before any is looked up, no read
+	// waiting on another, so that their cache misses overlap.
+	g.hashes = g.hashes[:0]
+	mask := uint64(len(g.index.slots) - 1)
+	var occupied uint64
 	for _, w := range words {
-		langs, weight := g.index.lookup(xxhash.Sum64(w))
+		h := xxhash.Sum64(w)
+		g.hashes = append(g.hashes, h)
+		occupied |= g.index.slots[h&mask]
+	}
+	if occupied == 0 {
+		return -1 // no word is in any list
+	}
+	for _, h := range g.hashes {
+		langs, weight := g.index.lookup(h)
 		if langs == nil {
 			continue
 		}

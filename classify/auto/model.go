@@ -33,20 +33,30 @@ type features [256]float32
 // read from the sign of threshold - f, without a branch: the comparisons
 // of a tree are as unpredictable as its data, and branches on them cost a
 // third more. (The difference is never -0: features are finite and
-// thresholds never -0.)
+// thresholds never -0.) The levels are written out: a loop over them
+// costs a counter, a variable shift and a branch per comparison.
 func (t *Tree) leaf(f *features) int {
-	k := uint32(0)
-	for l := range TreeDepth {
-		k |= math.Float32bits(t.Threshold[l]-f[t.Feature[l]]) >> 31 << l
-	}
+	th, fe := &t.Threshold, &t.Feature
+	k := math.Float32bits(th[0]-f[fe[0]])>>31 |
+		math.Float32bits(th[1]-f[fe[1]])>>31<<1 |
+		math.Float32bits(th[2]-f[fe[2]])>>31<<2 |
+		math.Float32bits(th[3]-f[fe[3]])>>31<<3 |
+		math.Float32bits(th[4]-f[fe[4]])>>31<<4 |
+		math.Float32bits(th[5]-f[fe[5]])>>31<<5
 	return int(k & (1<<TreeDepth - 1)) // the mask proves the index in range
 }
 
 // Ensemble is a gradient-boosted sum of trees: the log-odds of a
-// paragraph is Bias plus the leaf each tree takes it to.
+// paragraph is Bias plus the leaf each tree takes it to, plus the dot
+// product of Linear with its features.
 type Ensemble struct {
 	Bias  float32
 	Trees []Tree
+	// Linear holds the weights of a linear model, one per feature in
+	// order (the first len(Linear)); the built-in model has none. It lets
+	// the training tool score a logistic regression through the same
+	// extractor as the trees.
+	Linear []float32
 }
 
 // Logit returns the ensemble's log-odds for features f (in the order of
@@ -61,19 +71,43 @@ func (e *Ensemble) Logit(f []float32) float32 {
 // sum is beyond ±exitLogit: the first trees of a boosted ensemble carry
 // most of its signal, and the later ones do not bring a paragraph that
 // sure (most of a page's: menu items, footers) back near any threshold.
-// Most paragraphs are read by a fraction of the trees.
+// Most paragraphs are read by a fraction of the trees. A group's trees
+// are added one by one, in order, so the sum is the same as a loop's.
 func (e *Ensemble) logit(f *features) float32 {
 	s := e.Bias
-	for i := range e.Trees {
-		t := &e.Trees[i]
-		s += t.Leaf[t.leaf(f)]
-		if i%exitEvery == exitEvery-1 && (s > exitLogit || s < -exitLogit) {
-			break
+	if len(e.Linear) > 0 {
+		s += e.dot(f)
+	}
+	trees := e.Trees
+	for len(trees) >= exitEvery {
+		g := trees[:exitEvery:exitEvery]
+		s += g[0].Leaf[g[0].leaf(f)]
+		s += g[1].Leaf[g[1].leaf(f)]
+		s += g[2].Leaf[g[2].leaf(f)]
+		s += g[3].Leaf[g[3].leaf(f)]
+		if s > exitLogit || s < -exitLogit {
+			return s
 		}
+		trees = trees[exitEvery:]
+	}
+	for i := range trees {
+		s += trees[i].Leaf[trees[i].leaf(f)]
 	}
 	return s
 }
 
+// dot returns the linear term of the log-odds, summed in float64: a
+// standardised model's weights on raw features can be large and of both
+// signs, and their float32 sum would lose the difference.
+func (e *Ensemble) dot(f *features) float32 {
+	var s float64
+	for j, w := range e.Linear[:min(len(e.Linear), len(f))] {
+		s += float64(w) * float64(f[j])
+	}
+	return float32(s)
+}
+
+// exitEvery is fixed at 4: logit's groups are written out.
 const (
 	exitEvery = 4
 	exitLogit = 3.5
@@ -224,8 +258,12 @@ func (x *Extractor) Fallback() bool { return x.fallback }
 // AppendEvidence appends to dst the n features that weighed most in
 // paragraph i's final score, as name+change or name-change pairs joined
 // by commas, strongest first: change is how much the log-odds would move
-// if the feature fell on the other side of each split that reads it.
+// if the feature fell on the other side of each split that reads it. For
+// a paragraph read from JSON-LD it appends "json-ld".
 func (x *Extractor) AppendEvidence(dst []byte, i, n int) []byte {
+	if x.FromJSONLD(i) {
+		return append(dst, "json-ld"...)
+	}
 	w := &x.model.Lang
 	if x.stop == nil {
 		w = &x.model.NoLang

@@ -17,6 +17,7 @@ import (
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/classify/justext"
 	"github.com/jtextract/jt/classify/tree"
+	"github.com/jtextract/jt/metadata"
 	"github.com/jtextract/jt/stopwords"
 	"github.com/klauspost/compress/gzip"
 )
@@ -189,7 +190,9 @@ func runExtract(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs.SetOutput(stderr)
 	var ef extractFlags
 	ef.register(fs)
-	format := fs.String("format", "text", "output format: text (the good paragraphs), detailed (every paragraph with its classes, like jusText's -d), json (one object per input), jsonl (one line per input)")
+	format := fs.String("format", "text", "output format: text (the main text: headings and paragraphs apart by a blank line, a list item or table row per line), markdown (CommonMark with GitHub tables), html (a clean fragment), detailed (every paragraph with its classes, like jusText's -d), json (one object per input), jsonl (one line per input)")
+	var of outputFlags
+	of.register(fs)
 	pageURL := fs.String("url", "", "the `URL` the input was fetched from, for its metadata (json and jsonl): the canonical link is resolved against it, and a date in its path is the last resort for the publication date; one input only")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: jt extract [flags] [FILE|-]...
@@ -215,9 +218,9 @@ Flags:
 		}
 		return 2
 	}
-	write, ok := writers[*format]
-	if !ok {
-		fmt.Fprintf(stderr, "jt extract: unknown --format %q (text, detailed, json, jsonl)\n", *format)
+	o, err := newOutput(*format, &of, len(inputs) > 1)
+	if err != nil {
+		fmt.Fprintf(stderr, "jt extract: %v\n", err)
 		return 2
 	}
 	opts, err := ef.options()
@@ -225,7 +228,7 @@ Flags:
 		fmt.Fprintf(stderr, "jt extract: %v\n", err)
 		return 2
 	}
-	opts = append(opts, jt.WithXPath(*format != "text"), jt.WithMetadata(*format == "json" || *format == "jsonl"))
+	opts = append(opts, jt.WithXPath(o.detailed()), jt.WithMetadata(o.json()), jt.WithStructure(true))
 	if *pageURL != "" && len(inputs) > 1 {
 		fmt.Fprintf(stderr, "jt extract: --url names the URL of one input, and %d are given\n", len(inputs))
 		return 2
@@ -243,7 +246,7 @@ Flags:
 	for _, name := range inputs {
 		doc, err := extractPage(ctx, ex, name, *pageURL, stdin, ef.timeout)
 		if err == nil {
-			err = write(out, name, doc)
+			err = o.write(out, name, doc)
 		} else if *format == "jsonl" {
 			err = writeJSONError(out, name, err)
 			status = 1
@@ -281,23 +284,6 @@ func extractPage(ctx context.Context, ex *jt.Extractor, name, pageURL string, st
 		defer cancel()
 	}
 	return ex.ExtractPage(ctx, in, jt.Page{URL: pageURL})
-}
-
-// writers maps each --format to the function writing one document.
-var writers = map[string]func(w *bufio.Writer, name string, d *jt.Document) error{
-	"text":     writeText,
-	"detailed": writeDetailed,
-	"json":     func(w *bufio.Writer, name string, d *jt.Document) error { return writeJSON(w, name, d, "  ") },
-	"jsonl":    func(w *bufio.Writer, name string, d *jt.Document) error { return writeJSON(w, name, d, "") },
-}
-
-func writeText(w *bufio.Writer, _ string, d *jt.Document) error {
-	b := d.AppendText(w.AvailableBuffer())
-	if len(b) > 0 {
-		b = append(b, '\n')
-	}
-	_, err := w.Write(b)
-	return err
 }
 
 // writeDetailed prints every paragraph as jusText's detailed output does,
@@ -340,10 +326,43 @@ type jsonParagraph struct {
 	LinkDensity     float64 `json:"link_density"`
 	StopWords       int     `json:"stopwords"`
 	StopWordDensity float64 `json:"stopword_density"`
+	Source          string  `json:"source,omitempty"` // "json-ld" for text auto read from the page's JSON-LD (see jt.Document.ParagraphSource)
 	// Probability is the auto model's probability that the paragraph is
 	// main text (absent for the other algorithms; Features then names the
 	// evidence that weighed most).
 	Probability *float32 `json:"probability,omitempty"`
+	// Structure is where the paragraph sits in the page (absent for the
+	// algorithms that record none).
+	Structure *jsonStructure `json:"structure,omitempty"`
+}
+
+// jsonStructure is the JSON form of a paragraph's jt.Structure.
+type jsonStructure struct {
+	Kind    string `json:"kind"`
+	Level   int    `json:"level,omitempty"`
+	List    int    `json:"list,omitempty"`
+	Ordered bool   `json:"ordered,omitempty"`
+	Number  int    `json:"number,omitempty"`
+	Quote   int    `json:"quote,omitempty"`
+	Table   int    `json:"table,omitempty"`
+	Row     *int   `json:"row,omitempty"`
+	Col     *int   `json:"col,omitempty"`
+	Header  bool   `json:"header,omitempty"`
+	Lang    string `json:"lang,omitempty"`
+}
+
+func newJSONStructure(d *jt.Document, i int) *jsonStructure {
+	if !d.HasStructure() {
+		return nil
+	}
+	st := d.Structure(i)
+	j := &jsonStructure{Kind: st.Kind.String(), Level: int(st.Level), List: int(st.List), Ordered: st.Ordered,
+		Number: int(st.Number), Quote: int(st.Quote), Table: int(st.Table), Header: st.Header, Lang: string(d.StructureText(st.Lang))}
+	if st.Table != 0 {
+		row, col := int(st.Row), int(st.Col)
+		j.Row, j.Col = &row, &col
+	}
+	return j
 }
 
 type jsonDocument struct {
@@ -353,30 +372,32 @@ type jsonDocument struct {
 	Charset    string          `json:"charset,omitempty"`
 	Language   string          `json:"lang,omitempty"`
 	Title      string          `json:"title,omitempty"`
-	Metadata   jsonMetadata    `json:"metadata"`
+	Metadata   metadata.Record `json:"metadata"`
 	Text       string          `json:"text"`
 	Fallback   bool            `json:"fallback,omitempty"`
 	Paragraphs []jsonParagraph `json:"paragraphs"`
 }
 
-func writeJSON(w *bufio.Writer, name string, d *jt.Document, indent string) error {
+func (o *output) writeJSON(w *bufio.Writer, name string, d *jt.Document, indent string) error {
 	var limits *jt.Limits
 	if l := d.Limits(); l.Any() {
 		limits = &l
 	}
-	jd := jsonDocument{Path: name, Limits: limits, Algorithm: d.Algorithm(), Charset: d.Charset(), Language: d.Language(), Title: d.Title(), Text: d.Text(),
-		Fallback: d.Fallback(), Metadata: newJSONMetadata(d.Metadata()), Paragraphs: make([]jsonParagraph, len(d.Paragraphs))}
+	o.buf = o.r.Append(o.buf[:0], d, o.content)
+	jd := jsonDocument{Path: name, Limits: limits, Algorithm: d.Algorithm(), Charset: d.Charset(), Language: d.Language(), Title: d.Title(), Text: string(o.buf),
+		Fallback: d.Fallback(), Metadata: d.Metadata().Record(), Paragraphs: make([]jsonParagraph, len(d.Paragraphs))}
 	for i := range d.Paragraphs {
 		p := &d.Paragraphs[i]
 		jd.Paragraphs[i] = jsonParagraph{
 			Text: string(d.ParagraphText(i)), Features: string(d.AppendFeatures(nil, i)), Class: p.Class.String(), CFClass: p.CFClass.String(),
 			Heading: p.Heading, DOMPath: string(d.ParagraphPath(i)), XPath: string(d.ParagraphXPath(i)),
 			Length: p.Length, Words: p.Words, LinkChars: p.LinkChars, LinkDensity: p.LinkDensity(),
-			StopWords: p.StopWords, StopWordDensity: p.StopWordDensity(),
+			StopWords: p.StopWords, StopWordDensity: p.StopWordDensity(), Source: d.ParagraphSource(i),
 		}
 		if pr, ok := d.Probability(i); ok {
 			jd.Paragraphs[i].Probability = &pr
 		}
+		jd.Paragraphs[i].Structure = newJSONStructure(d, i)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

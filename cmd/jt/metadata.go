@@ -10,39 +10,6 @@ import (
 	"github.com/jtextract/jt/eval"
 )
 
-// jsonMetadata is the "metadata" object of the JSON outputs. Every key is
-// always there, "" or [] when the page does not say, so that every record
-// has the same shape.
-type jsonMetadata struct {
-	Title       string   `json:"title"`
-	Author      string   `json:"author"`
-	Date        string   `json:"date"`
-	Modified    string   `json:"modified"`
-	SiteName    string   `json:"sitename"`
-	Description string   `json:"description"`
-	URL         string   `json:"url"`
-	Lang        string   `json:"lang"`
-	Image       string   `json:"image"`
-	Categories  []string `json:"categories"`
-	Tags        []string `json:"tags"`
-	PageType    string   `json:"pagetype"`
-}
-
-func newJSONMetadata(m jt.Metadata) jsonMetadata {
-	j := jsonMetadata{
-		Title: m.Title, Author: m.Author, Date: m.Date, Modified: m.Modified, SiteName: m.SiteName,
-		Description: m.Description, URL: m.URL, Lang: m.Lang, Image: m.Image,
-		Categories: m.Categories, Tags: m.Tags, PageType: m.PageType,
-	}
-	if j.Categories == nil {
-		j.Categories = []string{}
-	}
-	if j.Tags == nil {
-		j.Tags = []string{}
-	}
-	return j
-}
-
 // evalMetadata reads the metadata of every page of ds with an Extractor
 // made of opts and WithMetadata(true), and writes its scores as a table
 // after a blank line.

@@ -8,9 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,7 +31,7 @@ type warcFlags struct {
 	out, manifest, stats, dedup, oversize, compress string
 	workers, rank, world                            int
 	maxRecord                                       int64
-	strict, quiet                                   bool
+	strict, quiet, metadata                         bool
 
 	prefix, s3Endpoint                 string
 	retries                            int
@@ -43,6 +45,9 @@ func runWARC(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	var ef extractFlags
 	ef.register(fs)
 	var wf warcFlags
+	var of outputFlags
+	of.register(fs)
+	fs.BoolVar(&wf.metadata, "metadata", false, "add each page's metadata to its record (title, author, dates, site, canonical URL, language, image, categories, tags, page type), read from the page and its WARC target URI")
 	fs.StringVar(&wf.out, "o", "", "output `DIR`: one <input>.jsonl.zst (or .jsonl with --compress none) per input, written under a temporary name, renamed when complete, with a <input>.done marker holding its stats; inputs already done are skipped (so a killed task can be re-run). Without -o, everything goes to stdout")
 	fs.StringVar(&wf.manifest, "manifest", "", "read inputs from `FILE` (a path or URL; - for stdin), one per line, plain or gzip (as Common Crawl's warc.paths.gz), after those given as arguments")
 	fs.StringVar(&wf.prefix, "prefix", "", "put the manifest's relative paths under `URL` (e.g. https://data.commoncrawl.org/) or directory")
@@ -54,10 +59,10 @@ func runWARC(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.BoolVar(&wf.s3PathStyle, "s3-path-style", false, "address S3 buckets as endpoint/bucket/key, as most S3-compatible stores need")
 	fs.Var((*durationFlag)(&wf.claimStale), "claim-stale", "with -o, take over another task's claim on an input when it has not been refreshed for this long (a live task refreshes it every quarter of that; a dead task's claim on this host is taken over at once)")
 	fs.StringVar(&wf.stats, "stats", "", "write the run's counts as JSON to `FILE` (its folder is made if missing)")
-	fs.StringVar(&wf.dedup, "dedup", "", "drop exact duplicates seen before in this run: doc (whole texts) or paragraph (paragraphs)")
+	fs.StringVar(&wf.dedup, "dedup", "", "drop exact duplicates seen before in this run: doc (whole texts) or paragraph (paragraphs: the text is then the kept paragraphs, one per line, and --content must be text)")
 	fs.StringVar(&wf.oversize, "oversize", "truncate", "records over --max-record-bytes: truncate (extract the first part) or skip (count them)")
 	fs.StringVar(&wf.compress, "compress", "", "output compression: zstd or none (default: zstd with -o, none on stdout)")
-	fs.IntVar(&wf.workers, "j", runtime.NumCPU(), "extraction workers")
+	fs.IntVar(&wf.workers, "j", runtime.NumCPU(), "extraction workers (the Go runtime's soft memory limit is 24 MiB plus a --max-record-bytes per worker, with GOGC=400, unless GOMEMLIMIT is set)")
 	fs.Int64Var(&wf.maxRecord, "max-record-bytes", 10<<20, "most bytes of a record (and of its decoded body) kept")
 	fs.IntVar(&wf.rank, "rank", -1, "this task's index among --world-size tasks: it takes inputs i with i % world-size == rank (default: SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, else 0)")
 	fs.IntVar(&wf.world, "world-size", -1, "number of tasks sharing the inputs (default: SLURM_ARRAY_TASK_COUNT, else 1)")
@@ -104,6 +109,12 @@ Flags:
 	if err := wf.validate(); err != nil {
 		fmt.Fprintf(stderr, "jt warc: %v\n", err)
 		return 2
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit(wf.workers, wf.maxRecord)))
+		if os.Getenv("GOGC") == "" {
+			defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
+		}
 	}
 	var prog *progress // made once the inputs are known
 	opener, err := remote.New(remote.Options{Retries: wf.retries, RetryWait: wf.retryWait, ReadTimeout: wf.readTimeout,
@@ -167,6 +178,12 @@ Flags:
 		fmt.Fprintf(stderr, "jt warc: %v\n", err)
 		return 2
 	}
+	content, ropts, err := of.parse()
+	if err != nil {
+		fmt.Fprintf(stderr, "jt warc: %v\n", err)
+		return 2
+	}
+	opts = append(opts, jt.WithStructure(true), jt.WithMetadata(wf.metadata))
 	if _, err := jt.New(opts...); err != nil {
 		fmt.Fprintf(stderr, "jt warc: %v\n", err)
 		return 2
@@ -177,6 +194,7 @@ Flags:
 		Dedup: wf.dedup, Strict: wf.strict, Zstd: wf.compress == "zstd",
 		NewExtractor: func() (*jt.Extractor, error) { return jt.New(opts...) },
 		ClaimStale:   wf.claimStale,
+		Content:      content, Render: ropts, Metadata: wf.metadata,
 		Open: func(ctx context.Context, name string) (io.ReadCloser, error) {
 			in, err := openWARC(ctx, name, stdin, opener)
 			if err != nil {
@@ -244,6 +262,35 @@ Flags:
 	}
 	return status
 }
+
+// memoryBase is the part of jt warc's soft memory limit that does not
+// depend on the configuration: the runtime, auto's model, the queues of
+// small pages.
+const memoryBase = 24 << 20
+
+// memoryLimit is the soft memory limit jt warc gives the Go runtime for
+// workers workers and records of at most maxRecord bytes: the base and a
+// record's worth per worker. Without it, the garbage collector lets the
+// heap grow to twice what was live at its last cycle, and a page of
+// megabytes, live for a moment, doubles the process's size; with it, the
+// collector runs sooner when the heap nears the limit, which costs nothing
+// measurable while pages are small. It is soft: records as large as
+// maxRecord on every worker at once exceed it, and the collector then runs
+// more often rather than fail.
+func memoryLimit(workers int, maxRecord int64) int64 {
+	if maxRecord > (math.MaxInt64-memoryBase)/int64(workers) {
+		return math.MaxInt64
+	}
+	return memoryBase + int64(workers)*maxRecord
+}
+
+// gcPercent is the GOGC jt warc runs with under its memory limit. With
+// the default 100, the few megabytes live while pages are small give the
+// collector a goal of a few megabytes, and it ran 105 times on a 196 MB
+// WARC at -j 2 (12 times when outsized buffers were kept, which is what
+// made their heap larger); at 400 it runs about as often as then, and the
+// limit, not the live heap, bounds the heap.
+const gcPercent = 400
 
 // validate checks the values of jt warc's own numeric flags.
 func (wf *warcFlags) validate() error {

@@ -22,6 +22,7 @@ import (
 	"github.com/jtextract/jt"
 	"github.com/jtextract/jt/bulk"
 	"github.com/jtextract/jt/internal/sharedtest"
+	"github.com/jtextract/jt/render"
 	"github.com/jtextract/jt/warc"
 	"github.com/klauspost/compress/zstd"
 )
@@ -162,10 +163,11 @@ func TestWARCFromWget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, err := jt.New(opts...)
+	ex, err := jt.New(append(opts, jt.WithStructure(true))...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := render.New(render.Options{})
 	got := map[string]string{}
 	for _, d := range documents(t, out) {
 		got[strings.TrimSuffix(strings.TrimPrefix(d.URL, base+"/"), ".html")] = d.Text
@@ -176,7 +178,7 @@ func TestWARCFromWget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := doc.Text()
+		want := string(r.Append(nil, doc, render.Text))
 		if want == "" {
 			empty++
 			continue

@@ -44,16 +44,18 @@ func find() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// The shared folder is beside the root of the project, whose go.mod
+	// may be above the module's own (the bench module's).
+	err = os.ErrNotExist
 	for d := wd; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+		if _, serr := os.Stat(filepath.Join(d, "go.mod")); serr == nil {
 			s := filepath.Join(d, "..", "shared")
-			if _, err := os.Stat(filepath.Join(s, "datasets", "scrapinghub")); err != nil {
-				return "", err
+			if _, err = os.Stat(filepath.Join(s, "datasets", "scrapinghub")); err == nil {
+				return s, nil
 			}
-			return s, nil
 		}
 		if filepath.Dir(d) == d {
-			return "", os.ErrNotExist
+			return "", err
 		}
 	}
 }

@@ -3,7 +3,7 @@
 // Dietzfelbinger, "Hash, displace, and compress", 2009, without the
 // compression step).
 //
-// A key's 64-bit xxhash h picks one of a table's buckets. Building places
+// A key's 64-bit hash h (see Hash) picks one of a table's buckets. Building places
 // the buckets, largest first, each with the first displacement d whose
 // derived hashes mix(h, d) send all of the bucket's keys to distinct free
 // slots; buckets of one key then take the remaining free slots directly.
@@ -22,8 +22,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-
-	"github.com/cespare/xxhash/v2"
 )
 
 // Table is a minimal perfect hash table. Its fields are exported only so
@@ -64,7 +62,7 @@ func Build(keys []string) (Table, error) {
 	}
 	hs := make([]hashed, len(keys))
 	for i, k := range keys {
-		hs[i] = hashed{k, xxhash.Sum64String(k)}
+		hs[i] = hashed{k, Hash([]byte(k))}
 	}
 	slices.SortFunc(hs, func(a, b hashed) int { return cmp.Compare(a.key, b.key) })
 	if err := checkDistinct(hs); err != nil {
@@ -80,7 +78,7 @@ func Build(keys []string) (Table, error) {
 	}
 }
 
-// hashed is a key with its xxhash.
+// hashed is a key with its Hash.
 type hashed struct {
 	key string
 	h   uint64
@@ -180,18 +178,49 @@ func fit(taken []int, hs []hashed, members, slot []int, d uint32) ([]int, bool) 
 
 // Contains reports whether key is in the table. It does not allocate.
 func (t *Table) Contains(key []byte) bool {
-	n := len(t.Offs) - 1
-	if n <= 0 {
+	if len(key) <= 8 {
+		return t.ContainsPacked(Pack(key), len(key))
+	}
+	if len(t.Offs) <= 1 {
 		return false
 	}
-	h := Sum64(key)
-	var i int
-	if d := t.Disp[reduce(h, len(t.Disp))]; d < 0 {
-		i = int(-1 - d)
-	} else {
-		i = reduce(mix(h, uint32(d)), n)
-	}
+	i := t.slot(Hash(key))
 	return string(key) == t.Words[t.Offs[i]:t.Offs[i+1]]
+}
+
+// ContainsPacked is Contains for a key of n <= 8 bytes given as Pack
+// gives it, which a caller scanning text can load in one piece: the probe
+// then compares two numbers instead of two slices, without a branch that
+// depends on the key.
+func (t *Table) ContainsPacked(x uint64, n int) bool {
+	if len(t.Offs) <= 1 {
+		return false
+	}
+	i := t.slot(packedHash(x, n))
+	start, end := t.Offs[i], t.Offs[i+1]
+	var y uint64
+	if w := t.Words[start:]; len(w) >= 8 {
+		// One 8-byte load: the compiler combines the byte reads.
+		y = uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	} else {
+		for k := range min(n, len(w)) {
+			y |= uint64(w[k]) << (8 * k)
+		}
+	}
+	return (y&(^uint64(0)>>(64-8*uint(n)))^x)|uint64(int(end-start)^n) == 0
+}
+
+// slot returns the slot of a key with hash h in a non-empty table. Both
+// kinds of bucket are computed and one is chosen, which costs less than a
+// mispredicted branch.
+func (t *Table) slot(h uint64) int {
+	d := t.Disp[reduce(h, len(t.Disp))]
+	i := reduce(mix(h, uint32(d)), len(t.Offs)-1)
+	if d < 0 {
+		i = int(-1 - d)
+	}
+	return i
 }
 
 // Len returns the number of keys in the table.
@@ -218,46 +247,48 @@ func reduce(h uint64, n int) int {
 	return int(hi)
 }
 
-// The primes of xxHash64.
+// Pack returns key, of at most 8 bytes, as a little-endian number: the
+// first byte in the low bits, zeros above the last.
+func Pack(key []byte) uint64 {
+	var x uint64
+	for i, c := range key[:min(len(key), 8)] {
+		x |= uint64(c) << (8 * i)
+	}
+	return x
+}
+
+// Multipliers of wyhash (Wang Yi), whose multiply-and-fold mixing Hash uses.
 const (
-	prime1 uint64 = 11400714785074694791
-	prime2 uint64 = 14029467366897019727
-	prime3 uint64 = 1609587929392839161
-	prime4 uint64 = 9650029242287828579
-	prime5 uint64 = 2870177450012600261
+	wyp0 uint64 = 0xa0761d6478bd642f
+	wyp1 uint64 = 0xe7037ed1a0b428db
 )
 
-// Sum64 returns xxhash.Sum64(key). Keys shorter than 32 bytes, which is
-// nearly every word looked up, are hashed here in Go, which saves the
-// call into the package's assembly; the result is the same (TestSum64).
-func Sum64(key []byte) uint64 {
+// mum multiplies a and b to 128 bits and folds the halves together.
+func mum(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
+}
+
+// Hash returns the 64-bit hash by which tables place key. A key of up to 8
+// bytes, nearly every word, is hashed from Pack's number and its length
+// with one multiplication; a longer one in 16-byte steps, wyhash-style.
+func Hash(key []byte) uint64 {
 	n := len(key)
-	if n >= 32 {
-		return xxhash.Sum64(key)
+	if n <= 8 {
+		return packedHash(Pack(key), n)
 	}
-	h := prime5 + uint64(n)
-	b := key
-	for ; len(b) >= 8; b = b[8:] {
-		k := binary.LittleEndian.Uint64(b)
-		k *= prime2
-		k = bits.RotateLeft64(k, 31)
-		k *= prime1
-		h ^= k
-		h = bits.RotateLeft64(h, 27)*prime1 + prime4
+	h := uint64(n)
+	for rest := key; len(rest) > 16; rest = rest[16:] {
+		h = mum(binary.LittleEndian.Uint64(rest)^wyp0, binary.LittleEndian.Uint64(rest[8:])^h)
 	}
-	if len(b) >= 4 {
-		h ^= uint64(binary.LittleEndian.Uint32(b)) * prime1
-		h = bits.RotateLeft64(h, 23)*prime2 + prime3
-		b = b[4:]
-	}
-	for _, c := range b {
-		h ^= uint64(c) * prime5
-		h = bits.RotateLeft64(h, 11) * prime1
-	}
-	h ^= h >> 33
-	h *= prime2
-	h ^= h >> 29
-	h *= prime3
-	h ^= h >> 32
-	return h
+	// The last 16 bytes (overlapping what the loop read, or the first 8
+	// for a key of 9 to 16 bytes).
+	a := binary.LittleEndian.Uint64(key[max(n-16, 0):])
+	b := binary.LittleEndian.Uint64(key[n-8:])
+	return mum(a^wyp0^h, b^wyp1)
+}
+
+// packedHash is Hash of a key of n <= 8 bytes packed as Pack packs it.
+func packedHash(x uint64, n int) uint64 {
+	return mum(x^wyp0, uint64(n)^wyp1)
 }

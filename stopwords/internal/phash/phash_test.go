@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/cespare/xxhash/v2"
 )
 
 // words returns the keys t holds, in slot order.
@@ -120,7 +118,7 @@ func TestBuildErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `"a"`) {
 		t.Errorf("duplicate key: err = %v, want one naming \"a\"", err)
 	}
-	// No two real keys are known to share an xxhash, so fake the hashes.
+	// No two real keys are known to share a hash, so fake the hashes.
 	err = checkDistinct([]hashed{{"x", 7}, {"y", 7}})
 	if err == nil || !strings.Contains(err.Error(), `"x" and "y"`) {
 		t.Errorf("hash collision: err = %v, want one naming both keys", err)
@@ -169,29 +167,65 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-// TestSum64 checks the Go short-key path of Sum64 against xxhash at every
-// length on both sides of its 32-byte limit.
-func TestSum64(t *testing.T) {
+// TestHash checks that Hash hashes a key of up to 8 bytes as
+// ContainsPacked does, and that keys of every length up to 70 bytes that
+// differ in one byte or in length get different hashes.
+func TestHash(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
+	seen := make(map[uint64][]byte)
 	for n := 0; n <= 70; n++ {
 		for range 50 {
 			b := make([]byte, n)
 			for i := range b {
 				b[i] = byte(rng.IntN(256))
 			}
-			if got, want := Sum64(b), xxhash.Sum64(b); got != want {
-				t.Fatalf("Sum64(%x) = %#x, xxhash gives %#x", b, got, want)
+			h := Hash(b)
+			if n <= 8 && h != packedHash(Pack(b), n) {
+				t.Fatalf("Hash(%x) = %#x, packedHash gives %#x", b, h, packedHash(Pack(b), n))
+			}
+			if o, ok := seen[h]; ok && string(o) != string(b) {
+				t.Fatalf("Hash(%x) = Hash(%x)", b, o)
+			}
+			seen[h] = b
+			for i := range b {
+				c := slices.Clone(b)
+				c[i] ^= 1
+				if Hash(c) == h {
+					t.Fatalf("Hash(%x) = Hash(%x)", b, c)
+				}
+			}
+			if Hash(append(slices.Clone(b), 0)) == h {
+				t.Fatalf("Hash(%x) = Hash of it with a zero byte appended", b)
 			}
 		}
 	}
 }
 
-func FuzzSum64(f *testing.F) {
-	f.Add([]byte("the"))
-	f.Add([]byte("0123456789abcdef0123456789abcde"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		if got, want := Sum64(b), xxhash.Sum64(b); got != want {
-			t.Errorf("Sum64(%x) = %#x, xxhash gives %#x", b, got, want)
+// TestContainsPacked checks ContainsPacked against Contains on every key
+// of a table and on keys differing from them in a byte or in length,
+// including the keys at the end of Words, which are read byte by byte.
+func TestContainsPacked(t *testing.T) {
+	keys := append(randomKeys(rand.New(rand.NewPCG(13, 14)), 500), "", "\x00", "a", "a\x00")
+	tab, err := Build(keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range keys {
+		for _, probe := range []string{k, k + "\x00", k + "x", k[:max(len(k)-1, 0)], "x" + k} {
+			if len(probe) > 8 {
+				continue
+			}
+			want := slices.Contains(keys, probe)
+			if got := tab.ContainsPacked(Pack([]byte(probe)), len(probe)); got != want {
+				t.Errorf("ContainsPacked(%q) = %v, want %v", probe, got, want)
+			}
+			if got := tab.Contains([]byte(probe)); got != want {
+				t.Errorf("Contains(%q) = %v, want %v", probe, got, want)
+			}
 		}
-	})
+	}
+	var empty Table
+	if empty.Contains([]byte("0123456789")) || empty.ContainsPacked(0, 0) {
+		t.Error("the empty table contains a key")
+	}
 }

@@ -21,6 +21,11 @@
 // thresholds of the Favor settings maximise the mean per-page F1, F0.5 and
 // F2 on the training pages.
 //
+// With -learner logistic every one of those models is an L2-regularised
+// logistic regression on the same rows, weights and standardised
+// features instead (fitted by L-BFGS, scored through the same extractor),
+// so that the two learners compare on the same footing.
+//
 // Cross-validation (-k, 5 by default) groups pages by site: all the pages
 // of a domain fall in the same fold, so no site is both learnt and scored.
 // Every choice above is made on the training folds only. The tool prints
@@ -58,14 +63,23 @@ func main() {
 	trees := flag.Int("trees", 48, "trees of stage 2")
 	rate := flag.Float64("rate", 0.2, "learning rate")
 	news := flag.Float64("news-weight", 2, "weight of a scrapinghub page in training, against 1 for a wcxb-dev page")
+	learner := flag.String("learner", "trees", "the learner of every model: trees (boosted oblivious trees) or logistic (L2-regularised logistic regression, for comparison: -out writes only trees)")
+	l2 := flag.Float64("l2", 1e-3, "with -learner logistic: the L2 penalty on the weights of the standardised features")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample score")
 	dump := flag.String("dump", "", "print the paragraphs of page `ID` (set/id, e.g. wcxb-dev/0001) with labels and the built-in model's probabilities, and exit")
 	flag.Parse()
+	if *learner != "trees" && *learner != "logistic" {
+		log.Fatalf("-learner %q: want trees or logistic", *learner)
+	}
+	if *learner == "logistic" && *out != "" {
+		log.Fatal("-out writes tree models only: the logistic learner is for comparison")
+	}
 	pages, err := loadPages(*shared)
 	if err != nil {
 		log.Fatal(err)
 	}
-	t := &trainer{pages: pages, newsWeight: *news, trees1: *trees1, params: boostParams{trees: *trees, rate: *rate, lambda: 1, rowFrac: 0.5}}
+	t := &trainer{pages: pages, newsWeight: *news, trees1: *trees1, params: boostParams{trees: *trees, rate: *rate, lambda: 1, rowFrac: 0.5},
+		logistic: *learner == "logistic", l2: *l2}
 	if *dump != "" {
 		if err := t.dumpPage(*dump); err != nil {
 			log.Fatal(err)
@@ -189,6 +203,25 @@ type trainer struct {
 	params     boostParams
 	newsWeight float64 // the weight of a scrapinghub page against a wcxb-dev page's 1
 	trees1     int     // trees of stage 1 and of each page type (params.trees: of stage 2)
+	logistic   bool    // fit logistic regressions instead of trees
+	l2         float64 // the logistic regressions' L2 penalty
+}
+
+// learner returns the function that fits a model on rows xs: to labels
+// y with weights w, reading features use, with trees trees (which a
+// logistic regression ignores).
+func (t *trainer) learner(xs [][]float32) func(y, w []float64, use []int, trees int) auto.Ensemble {
+	if t.logistic {
+		return func(y, w []float64, use []int, _ int) auto.Ensemble {
+			return fitLogistic(xs, y, w, use, t.l2)
+		}
+	}
+	mat := newMatrix(xs, auto.NumFeatures)
+	return func(y, w []float64, use []int, trees int) auto.Ensemble {
+		p := t.params
+		p.trees = trees
+		return boost(mat, y, w, use, p)
+	}
 }
 
 // extracted is what the production path gives for one page.
@@ -252,6 +285,9 @@ func (t *trainer) extract(m *auto.Model, idx []int, lang bool, favor auto.Favor)
 					e.truth[id(w)]++
 				}
 				for i := range doc.Paragraphs {
+					if doc.ParagraphSource(i) != "" {
+						break // text read from JSON-LD, which the model does not score
+					}
 					toks := eval.WordTokens(string(doc.ParagraphText(i)))
 					ti := make([]int32, len(toks))
 					for j, w := range toks {
@@ -405,15 +441,13 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 			return nil, err
 		}
 		xs, y, wt := examples(ex)
-		p1 := t.params
-		p1.trees = t.trees1
-		w.Stage1 = boost(newMatrix(xs, auto.NumFeatures), y, wt, stage1, p1)
+		w.Stage1 = t.learner(xs)(y, wt, stage1, t.trees1)
 		// Stage 2 learns from the context the fitted stage 1 gives.
 		if ex, err = extract(lang); err != nil {
 			return nil, err
 		}
 		xs, y, wt = examples(ex)
-		w.Stage2 = boost(newMatrix(xs, auto.NumFeatures), y, wt, all, t.params)
+		w.Stage2 = t.learner(xs)(y, wt, all, t.params.trees)
 		if ex, err = extract(lang); err != nil {
 			return nil, err
 		}
@@ -470,20 +504,18 @@ func (t *trainer) fitPageTypes(rows []extracted, idx, sel []int) [auto.NumPageTy
 			types = append(types, t.pages[idx[k]].typ)
 		}
 	}
-	mat := newMatrix(xs, auto.NumFeatures)
+	learn := t.learner(xs)
 	w := make([]float64, len(xs))
 	for i := range w {
 		w[i] = 1
 	}
-	params := t.params
-	params.trees = t.trees1
 	var out [auto.NumPageTypes]auto.Ensemble
 	for ti, name := range auto.PageTypes() {
 		y := make([]float64, len(xs))
 		for i, typ := range types {
 			y[i] = b2f(typ == name)
 		}
-		out[ti] = boost(mat, y, w, use, params)
+		out[ti] = learn(y, w, use, t.trees1)
 	}
 	return out
 }
