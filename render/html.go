@@ -17,10 +17,11 @@ func (r *Renderer) htmlBlock(dst []byte, i int, st jt.Structure) []byte {
 		if len(r.lists) == depth {
 			dst = append(dst, "</li>\n"...)
 		}
+		open := len(r.lists) // its last item, if any, is still open
 		for len(r.lists) < depth {
-			// Lists whose items were not kept open here too, each with an
-			// item to hold the next level.
-			if len(r.lists) > 0 && len(r.lists) < depth-1 {
+			// Lists whose items were not kept open here too, each in an
+			// item of the list around it.
+			if len(r.lists) > open {
 				dst = append(dst, "<li>"...)
 			}
 			if st.Ordered && len(r.lists) == depth-1 {

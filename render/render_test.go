@@ -143,6 +143,19 @@ func TestLayoutTable(t *testing.T) {
 	}
 }
 
+// TestHTMLNesting checks that an item whose parent items were not kept
+// still sits in a list item of each list around it.
+func TestHTMLNesting(t *testing.T) {
+	d := extractAll(t, newExtractor(t, true), `<p>Intro</p><ul><li><ul><li><ol><li>deep</li></ol></li></ul></li></ul><ul><li>a<ul><li>b</li></ul></li></ul>`)
+	got := string(render.New(render.Options{}).Append(nil, d, render.HTML))
+	// Adjacent lists of one depth are one list to the renderer.
+	want := "<p>Intro</p>\n<ul>\n<li><ul>\n<li><ol>\n<li>deep</li>\n</ol>\n</li>\n</ul>\n</li>\n" +
+		"<li>a<ul>\n<li>b</li>\n</ul>\n</li>\n</ul>\n"
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
 func TestUnsafeLinks(t *testing.T) {
 	d := extractAll(t, newExtractor(t, true), `<p><a href=" JaVa&#9;script:alert(1)">x</a> <a href="data:text/html,1">y</a> <img src="vbscript:z" alt=q> <a href="/ok">z</a></p>`)
 	r := render.New(render.Options{Links: true, Images: true})
@@ -206,6 +219,13 @@ func FuzzHTML(f *testing.F) {
 			case html.ElementNode:
 				if n.DataAtom == atom.Script || n.DataAtom == atom.Style || n.DataAtom == atom.Iframe {
 					t.Fatalf("%s element in %q", n.Data, out)
+				}
+				if n.DataAtom == atom.Ul || n.DataAtom == atom.Ol {
+					for c := n.FirstChild; c != nil; c = c.NextSibling {
+						if c.Type == html.ElementNode && c.DataAtom != atom.Li {
+							t.Fatalf("%s holds a %s in %q", n.Data, c.Data, out)
+						}
+					}
 				}
 				for _, a := range n.Attr {
 					v := strings.ToLower(strings.Join(strings.FieldsFunc(a.Val, func(r rune) bool { return r <= ' ' }), ""))
