@@ -171,7 +171,8 @@ func (c *Collector) startElement(e blocks.Elem, depth int, inherited uint32, rea
 	case atom.Time:
 		if flags&cHidden == 0 {
 			x := c.addCand(kTime, depth, flags, a.own, a.datetime, true)
-			x.flag = a.pubdate || a.itemprop&ipPublished != 0
+			x.flag = a.pubdate || a.itemprop&ipPublished != 0 || c.pubLabel && flags&chrome == 0
+			c.pubLabel = false
 			if c.updateWord && !x.flag {
 				x.own |= cModCls // "Updated: <time>"
 			}
@@ -595,6 +596,7 @@ func (c *Collector) Text(stack []blocks.Elem, text []byte) {
 	}
 	if c.inBody {
 		if len(text) <= 120 {
+			c.labelledDate(stack, text)
 			switch c.nearHeadline(stack) {
 			case nearAfter:
 				c.looseByline(stack, text)
@@ -720,6 +722,62 @@ func (c *Collector) looseDate(stack []blocks.Elem, text []byte) {
 		x = c.addCand(kLooseDate, len(stack), c.ctx[len(stack)-1], 0, span{int32(s), int32(len(out))}, false)
 	}
 	x.flag = update || prev && !containsFold(text, "publish")
+	c.tmp = c.tmp[:s]
+}
+
+// pubLabels are the labels that put a page's publication date after
+// them, alone in their element or before the date in the same text. The
+// longer forms come first: "publié" would leave "le" for the date.
+var pubLabels = [...]string{"published", "date published", "first published", "publié le", "publié", "veröffentlicht am", "veröffentlicht", "publicado el", "publicado em", "publicado", "pubblicato il", "pubblicato", "gepubliceerd op", "gepubliceerd"}
+
+// labelledDate records a short text that is a date labelled as the
+// publication's ("Published: July 8, 2025", or "Published" in one
+// element and the date in the next) as a time marked so, wherever it is
+// outside the page's chrome: pages that label their date often set it
+// apart from the headline, in a sidebar of facts or at the article's
+// end. It is read for every short text, so it compares only where a
+// label could be.
+func (c *Collector) labelledDate(stack []blocks.Elem, text []byte) {
+	t := trimSpace(bytes.TrimSpace(text))
+	if len(t) == 0 {
+		return
+	}
+	pending := c.pubLabel
+	c.pubLabel = false
+	if len(c.ctx) < len(stack) || c.ctx[len(stack)-1]&(chrome|cHidden) != 0 {
+		return
+	}
+	if pending {
+		// The date after a lone label.
+		c.addLabelled(stack, t)
+		return
+	}
+	for _, l := range pubLabels {
+		if len(t) < len(l) || !asciiEqualFold(t[:len(l)], l) {
+			continue
+		}
+		rest := bytes.TrimLeft(t[len(l):], " :")
+		if len(rest) == 0 {
+			c.pubLabel = true
+		} else {
+			c.addLabelled(stack, rest)
+		}
+		return
+	}
+}
+
+// addLabelled records t as a publication date marked so, if it is one.
+func (c *Collector) addLabelled(stack []blocks.Elem, t []byte) {
+	if !hasYear(t) {
+		return
+	}
+	s := len(c.tmp)
+	out, ok := appendDate(c.tmp, t, false)
+	if ok {
+		c.tmp = out
+		x := c.addCand(kTime, len(stack), c.ctx[len(stack)-1], 0, span{int32(s), int32(len(out))}, false)
+		x.flag = true
+	}
 	c.tmp = c.tmp[:s]
 }
 

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jtextract/jt/blocks"
 	"github.com/jtextract/jt/charset"
@@ -143,4 +144,82 @@ func passRunner(tb testing.TB, c *Collector, html []byte) (run, finish func()) {
 	}
 	finish = func() { _ = c.Finish() }
 	return run, finish
+}
+
+// TestDebugDateMisses lists, with JT_META_MISSES=1, the WCXB pages whose
+// publication date jt gets wrong: the truth, jt's answer, and where the
+// true day occurs in the HTML (ISO form), to classify the misses.
+func TestDebugDateMisses(t *testing.T) {
+	if os.Getenv("JT_META_MISSES") == "" {
+		t.Skip("set JT_META_MISSES=1")
+	}
+	dir := filepath.Join("..", "..", "shared", "datasets", "wcxb-dev", "dev")
+	ents, err := os.ReadDir(filepath.Join(dir, "ground-truth"))
+	if err != nil {
+		t.Skip(err)
+	}
+	c := New(Config{})
+	n := 0
+	for _, e := range ents {
+		id := strings.TrimSuffix(e.Name(), ".json")
+		var gt struct {
+			URL string `json:"url"`
+			GT  struct {
+				Date *string `json:"publish_date"`
+			} `json:"ground_truth"`
+		}
+		data, _ := os.ReadFile(filepath.Join(dir, "ground-truth", e.Name()))
+		if err := json.Unmarshal(data, &gt); err != nil {
+			t.Fatal(err)
+		}
+		want := ""
+		if gt.GT.Date != nil {
+			want = strings.TrimSpace(*gt.GT.Date)
+		}
+		f, err := os.Open(filepath.Join(dir, "html", id+".html.gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		html, err := io.ReadAll(zr)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := collect(t, c, html, gt.URL)
+		got := m.Date
+		if len(want) < 10 {
+			if got != "" && os.Getenv("JT_META_MISSES") == "false" {
+				t.Logf("FALSE %s %s got %q", id, gt.URL, got)
+			}
+			continue
+		}
+		if len(got) >= 10 && got[:10] == want[:10] {
+			continue
+		}
+		n++
+		var where strings.Builder
+		s := string(html)
+		var pats []string
+		if tm, err := time.Parse("2006-01-02", want[:10]); err == nil {
+			pats = []string{want[:10], tm.Format("January 2, 2006"), tm.Format("Jan 2, 2006"), tm.Format("2 January 2006"), tm.Format("01/02/2006"), tm.Format("Jan. 2, 2006"), tm.Format("January 02, 2006"), tm.Format("2 Jan 2006"), tm.Format("02.01.2006")}
+		}
+		for _, pat := range pats {
+			for k, from := 0, 0; k < 3; k++ {
+				i := strings.Index(s[from:], pat)
+				if i < 0 {
+					break
+				}
+				i += from
+				lo := max(0, i-70)
+				fmt.Fprintf(&where, "\n\t@%d %q", i, s[lo:min(len(s), i+30)])
+				from = i + len(pat)
+			}
+		}
+		t.Logf("MISS %s %s\n\twant %q got %q mod %q%s", id, gt.URL, want, got, m.Modified, where.String())
+	}
+	t.Logf("%d misses", n)
 }

@@ -27,7 +27,10 @@
 //     links, <link rel=canonical> and <html lang>, and short texts by the
 //     headline that are dates (the last one before it, a dateline, and
 //     those after it), in English, German, French, Spanish, Italian,
-//     Portuguese and Dutch;
+//     Portuguese and Dutch, and, anywhere outside the page's chrome, a
+//     date labelled as the publication's ("Published: July 8, 2025",
+//     "Veröffentlicht am …", or the label alone and the date in the next
+//     element or <time>), which counts as a <time pubdate>;
 //   - the page URL, when the caller knows it (SetURL): canonical links
 //     are resolved against it, and a date in its path (/2024/05/17/) is
 //     the last resort for the publication date.
@@ -48,11 +51,13 @@
 // says nowhere when it was first published and shows its last update by
 // its headline ("Updated May 5, 2024": evergreen pages are dated by it);
 // never a lone year such as a copyright notice, never a date far from
-// the headline (comments', related articles'), and empty rather than
-// guessed. Dates are ISO 8601, YYYY-MM-DD, or the full timestamp when
-// the source gives one; a timestamp whose day differs by one from the
+// the headline (comments', related articles') unless labelled as the
+// publication's, and empty rather than guessed. Dates are ISO 8601,
+// YYYY-MM-DD, or the full timestamp when the source gives one. A timestamp whose day differs by one from the
 // date the page shows by its headline gives way to the shown (local)
-// day.
+// day only when it says no zone or the URL's path gives the shown day: a
+// timestamp with a zone is self-consistent, and the day shown is often
+// converted to another zone.
 //
 // Cost: the attributes of html, meta, link, script and time elements are
 // read everywhere, but those of other elements (classes, itemprops, rels,

@@ -113,6 +113,7 @@ type Collector struct {
 	winElems               int   // elements read in the window
 	updateWord             bool  // the last short text said "updated" (so a date after it is one)
 	pendingBy              bool  // the last short text was a lone "By": the next is a name
+	pubLabel               bool  // the last short text was a lone "Published": the next is the date
 
 	ld      []byte // the JSON-LD script being read
 	ldDepth int
@@ -140,7 +141,7 @@ func (c *Collector) Reset() {
 	c.count = [numKinds]int{}
 	c.lang, c.canonical, c.title = span{}, span{}, span{}
 	c.titleDone, c.textPos, c.inBody = false, 0, false
-	c.h1Pos, c.h1Last, c.dateline, c.updateWord, c.pendingBy = -1, -1, -1, false, false
+	c.h1Pos, c.h1Last, c.dateline, c.updateWord, c.pendingBy, c.pubLabel = -1, -1, -1, false, false, false
 	c.window, c.winPos, c.winElems = windowBefore, 0, 0
 	c.ld, c.ldDepth, c.ldTotal = c.ld[:0], 0, 0
 	c.doc.Reset()

@@ -230,9 +230,50 @@ func TestCollector(t *testing.T) {
 		html: page("", `<h1>A Post</h1>`),
 		want: Metadata{Title: "A Post", Date: "2024-05-17", URL: "https://blog.example.com/2024/05/17/a-post/"},
 	}, {
-		name: "a UTC timestamp a day off the date shown",
+		name: "a timestamp with a zone keeps its day over the one shown a day off",
+		html: page(`<meta property="article:published_time" content="2025-12-02T23:00:55+00:00">`, `<article><h1>Post</h1><time datetime="2025-12-03">December 3, 2025</time></article>`),
+		want: Metadata{Title: "Post", Date: "2025-12-02T23:00:55+00:00"},
+	}, {
+		name: "an offset timestamp keeps its day too",
+		html: page(`<script type="application/ld+json">{"@type":"BlogPosting","headline":"Post","datePublished":"2024-04-18T00:13:04+0300"}</script>`, `<article><h1>Post</h1><span>17 April 2024</span></article>`),
+		want: Metadata{Title: "Post", Date: "2024-04-18T00:13:04+03:00"},
+	}, {
+		name: "a UTC timestamp gives way to the shown day the URL says",
+		url:  "https://blog.example.com/2025/12/18/post/",
 		html: page(`<meta property="article:published_time" content="2025-12-19T02:41:41+00:00">`, `<article><h1>Post</h1><time datetime="2025-12-18">December 18, 2025</time></article>`),
-		want: Metadata{Title: "Post", Date: "2025-12-18"},
+		want: Metadata{Title: "Post", Date: "2025-12-18", URL: "https://blog.example.com/2025/12/18/post/"},
+	}, {
+		name: "a timestamp without a zone gives way to the day shown",
+		html: page(`<meta property="article:published_time" content="2026-02-15T03:05:48">`, `<article><h1>Post</h1><time datetime="2026-02-14">14 Feb 2026</time></article>`),
+		want: Metadata{Title: "Post", Date: "2026-02-14"},
+	}, {
+		name: "a date labelled Published in the next element, far from the headline",
+		html: page("", `<article><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><div class="facts"><h4>Published</h4><div>July 8, 2025</div></div></article>`),
+		want: Metadata{Title: "Post", Date: "2025-07-08"},
+	}, {
+		name: "a labelled time element",
+		html: page("", `<h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><h3>Published</h3><p><time datetime="2024-08-30T12:00:00Z">August 30, 2024</time></p>`),
+		want: Metadata{Title: "Post", Date: "2024-08-30T12:00:00Z"},
+	}, {
+		name: "a label and its date in one text, German",
+		html: page("", `<h1>Beitrag</h1><p>`+strings.Repeat("Text. ", 700)+`</p><p>Veröffentlicht am 17. Mai 2024</p>`),
+		want: Metadata{Title: "Beitrag", Date: "2024-05-17"},
+	}, {
+		name: "a French label alone in a dt",
+		html: page("", `<h1>Titre</h1><p>`+strings.Repeat("Texte. ", 700)+`</p><dl><dt>Publié le</dt><dd>5 mars 2021</dd></dl>`),
+		want: Metadata{Title: "Titre", Date: "2021-03-05"},
+	}, {
+		name: "a Dutch label",
+		html: page("", `<h1>Kop</h1><p>`+strings.Repeat("Tekst. ", 700)+`</p><p>Gepubliceerd op: 3 januari 2023</p>`),
+		want: Metadata{Title: "Kop", Date: "2023-01-03"},
+	}, {
+		name: "a Spanish label",
+		html: page("", `<h1>Titular</h1><p>`+strings.Repeat("Texto. ", 700)+`</p><span>Publicado:</span> <span>17 de mayo de 2024</span>`),
+		want: Metadata{Title: "Titular", Date: "2024-05-17"},
+	}, {
+		name: "a labelled date in the footer is not the page's; nor a publisher",
+		html: page("", `<h1>Post</h1><p>Publisher</p><p>May 1, 2020</p><footer><span>Published</span><span>June 2, 2019</span></footer>`),
+		want: Metadata{Title: "Post", Date: "2020-05-01"},
 	}, {
 		name: "html lang",
 		html: `<html lang="pt-BR"><title>T</title></html>`,

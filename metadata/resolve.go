@@ -983,10 +983,11 @@ func (c *Collector) resolveDates(ld *ldInfo) {
 		// its last update: evergreen pages that show only "Updated May
 		// 5, 2024" are dated by it.
 		r.f[oDate] = span{int32(us), int32(ue)}
-	case ve > vs && r.f[oDate].end-r.f[oDate].start > 10 && oneDayApart(r.get(oDate), r.out[vs:vs+10]):
-		// A timestamp whose day, in its zone (often UTC), is the day
-		// before or after the one the page shows by its headline: the
-		// page's is the local day.
+	case ve > vs && r.f[oDate].end-r.f[oDate].start > 10 && oneDayApart(r.get(oDate), r.out[vs:vs+10]) && c.shownDayWins(r.get(oDate), r.out[vs:vs+10]):
+		// A timestamp whose day is the day before or after the one the
+		// page shows by its headline, and that does not say its zone
+		// (or whose day the URL contradicts): the page's is the local
+		// day.
 		r.f[oDate] = span{int32(vs), int32(vs + 10)}
 	}
 	for i := range c.cands {
@@ -1054,7 +1055,7 @@ func (c *Collector) setDate(o int, v []byte) bool {
 
 // visibleDate appends the publication date the page shows, in YYYY-MM-DD
 // form, and reports whether there is one: a time element marked as the
-// publication's (pubdate, itemprop), then one in a byline, date, meta or
+// publication's (pubdate, itemprop, a "Published" label), then one in a byline, date, meta or
 // article context, then an element classed as a date, then a short text
 // near the headline that is a date, then a date in the byline, then the
 // date in the URL's path. None that says it is an update counts.
@@ -1331,3 +1332,35 @@ func containsFold(v []byte, s string) bool {
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func toLower(r rune) rune { return unicode.ToLower(r) }
+
+// shownDayWins reports whether the day shown by the headline, one day
+// apart from the timestamp ts of the metadata, is the publication day:
+// when ts has no zone, so that its day is a server's whose zone is not
+// known, or when the URL's path dates the page to the shown day. A
+// timestamp with a zone is self-consistent: its day is the one written
+// in it (the shown one is often converted to the reader's or to another
+// zone).
+func (c *Collector) shownDayWins(ts, shown []byte) bool {
+	if !hasZone(ts) {
+		return true
+	}
+	if c.pageURL == "" {
+		return false
+	}
+	r := &c.res
+	s := len(r.out)
+	out, ok := urlDate(r.out, c.pageURL)
+	wins := ok && bytes.Equal(out[s:min(len(out), s+10)], shown)
+	r.out = out[:s]
+	return wins
+}
+
+// hasZone reports whether an ISO timestamp says its zone: Z or an
+// offset after the time.
+func hasZone(ts []byte) bool {
+	if len(ts) <= 11 {
+		return false
+	}
+	t := ts[11:]
+	return t[len(t)-1] == 'Z' || bytes.IndexByte(t, '+') >= 0 || bytes.IndexByte(t, '-') >= 0
+}

@@ -228,7 +228,7 @@ Flags:
 		fmt.Fprintf(stderr, "jt extract: %v\n", err)
 		return 2
 	}
-	opts = append(opts, jt.WithXPath(o.detailed()), jt.WithMetadata(o.json()), jt.WithStructure(true))
+	opts = append(opts, jt.WithXPath(o.detailed()), jt.WithMetadata(o.json()), jt.WithStructure(o.format != "detailed"))
 	if *pageURL != "" && len(inputs) > 1 {
 		fmt.Fprintf(stderr, "jt extract: --url names the URL of one input, and %d are given\n", len(inputs))
 		return 2
