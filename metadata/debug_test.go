@@ -80,19 +80,7 @@ func TestDumpWCXB(t *testing.T) {
 	dir := filepath.Join("..", "..", "shared", "datasets", "wcxb-dev", "dev")
 	c := New(Config{})
 	for id := range strings.SplitSeq(ids, ",") {
-		f, err := os.Open(filepath.Join(dir, "html", id+".html.gz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		html, err := io.ReadAll(zr)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		html := readWCXBPage(t, dir, id)
 		var gt struct {
 			URL string `json:"url"`
 			GT  struct {
@@ -176,19 +164,7 @@ func TestDebugDateMisses(t *testing.T) {
 		if gt.GT.Date != nil {
 			want = strings.TrimSpace(*gt.GT.Date)
 		}
-		f, err := os.Open(filepath.Join(dir, "html", id+".html.gz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		html, err := io.ReadAll(zr)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		html := readWCXBPage(t, dir, id)
 		m := collect(t, c, html, gt.URL)
 		got := m.Date
 		if len(want) < 10 {
@@ -222,4 +198,23 @@ func TestDebugDateMisses(t *testing.T) {
 		t.Logf("MISS %s %s\n\twant %q got %q mod %q%s", id, gt.URL, want, got, m.Modified, where.String())
 	}
 	t.Logf("%d misses", n)
+}
+
+// readWCXBPage returns the gunzipped HTML of wcxb-dev page id under dir.
+func readWCXBPage(t *testing.T, dir, id string) []byte {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "html", id+".html.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return html
 }
