@@ -36,7 +36,7 @@ func (k Kind) String() string {
 
 // Structure is where a paragraph sits in the document's structure, as
 // recorded when ParagraphMaker.SetStructure is on. Its fields are those of
-// the innermost elements of each sort open where the paragraph started: a
+// the innermost elements of each sort open where the paragraph's text starts: a
 // paragraph in a list item in a table cell has the item's list fields and
 // the cell's table fields.
 type Structure struct {

@@ -57,9 +57,9 @@ type Options struct {
 	Images bool // keep images (their source and alternative text)
 }
 
-// Layout bounds of tables: a data table of more columns than this is
-// rendered as its paragraphs, so that no colspan can make the output grow
-// beyond a fixed factor of the text.
+// MaxTableColumns bounds the tables laid out as tables: one of more
+// columns is rendered as its paragraphs, so that no colspan can make the
+// output grow beyond a fixed factor of the text.
 const MaxTableColumns = 64
 
 // Renderer renders Documents. It is reusable and not safe for concurrent
