@@ -138,7 +138,12 @@ func (w *worker) extract(ctx context.Context, j record) result {
 		r.fail, r.err = FailExtract, fmt.Errorf("record %s (%s): %w", j.id, j.url, err)
 		return r
 	}
-	w.buf = w.r.Append(w.buf[:0], doc, w.p.cfg.Content)
+	if w.p.cfg.Dedup == DedupParagraph {
+		// The text is rebuilt from the kept paragraphs: render nothing.
+		w.buf = doc.AppendText(w.buf[:0])
+	} else {
+		w.buf = w.r.Append(w.buf[:0], doc, w.p.cfg.Content)
+	}
 	d := &Document{URL: j.url, RecordID: j.id, Date: j.date, Status: resp.Status, ContentType: resp.ContentType,
 		Charset: doc.Charset(), Title: doc.Title(), Text: string(w.buf), Algo: doc.Algorithm(), Lang: doc.Language(),
 		ParagraphsTotal: len(doc.Paragraphs), Truncated: j.truncated || resp.Truncated}
