@@ -101,7 +101,9 @@ func atomFlags(a atom.Atom, inherited uint32) uint32 {
 			return cFooter
 		}
 	case atom.Aside:
-		return cAside
+		if inherited&cArticle == 0 { // an article's aside holds its date and byline
+			return cAside
+		}
 	case atom.Template, atom.Noscript:
 		return cHidden
 	case atom.Svg:

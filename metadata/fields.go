@@ -155,7 +155,7 @@ const (
 	cHeader                      // in a header
 	cNav                         // in nav
 	cFooter                      // in footer or a footer-classed element
-	cAside                       // in aside, or a sidebar/widget/related-classed element
+	cAside                       // in an aside outside an article, or a sidebar/widget/related-classed element
 	cComment                     // in a comment-classed element
 	cByline                      // in a byline/author-classed element
 	cDateCls                     // in a date/published-classed element

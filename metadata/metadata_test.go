@@ -213,6 +213,20 @@ func TestCollector(t *testing.T) {
 			<h1>Real Story</h1><ul><li>December 24, 2024</li></ul><p>Text</p>`),
 		want: Metadata{Title: "Real Story", Date: "2024-12-24", SiteName: "Site"},
 	}, {
+		name: "dated by the headline's h1 when the title puts the site first",
+		url:  "https://www.example.org/story",
+		html: page(`<title>Example.org - Real Story</title><meta property="og:title" content="Real Story">`, `<header><h1>Search</h1></header><p>`+strings.Repeat("Menu item. ", 400)+`</p>
+			<h1>Real Story</h1><ul><li>December 24, 2024</li></ul><p>Text</p>`),
+		want: Metadata{Title: "Real Story", Date: "2024-12-24", URL: "https://www.example.org/story"},
+	}, {
+		name: "a date in the article's aside",
+		html: page("", `<article><h1>Post</h1><aside><time datetime="2021-06-06">June 6, 2021</time></aside><p>Body</p></article>`),
+		want: Metadata{Title: "Post", Date: "2021-06-06"},
+	}, {
+		name: "a date in the page's sidebar is not the page's",
+		html: page("", `<article><h1>Post</h1><p>Body</p></article><aside><time datetime="2021-06-06">June 6, 2021</time></aside>`),
+		want: Metadata{Title: "Post"},
+	}, {
 		name: "date metas named the CMS's way",
 		html: page(`<meta name="w-published-date" content="2025-05-27T06:03:43Z"><meta name="last-modified-date" content="2025-06-01">`, ""),
 		want: Metadata{Date: "2025-05-27T06:03:43Z", Modified: "2025-06-01"},
@@ -246,6 +260,36 @@ func TestCollector(t *testing.T) {
 		name: "a timestamp without a zone gives way to the day shown",
 		html: page(`<meta property="article:published_time" content="2026-02-15T03:05:48">`, `<article><h1>Post</h1><time datetime="2026-02-14">14 Feb 2026</time></article>`),
 		want: Metadata{Title: "Post", Date: "2026-02-14"},
+	}, {
+		name: "metadata that dates an edit gives way to the earlier day shown",
+		html: page(`<script type="application/ld+json">{"@type":"Article","headline":"Post","datePublished":"Jun 24, 2025","dateModified":"Jun 24, 2025"}</script>`,
+			`<article><h1>Post</h1><div class="author">Ann Lee</div><div class="date">August 25, 2024</div></article>`),
+		want: Metadata{Title: "Post", Author: "Ann Lee", Date: "2024-08-25", Modified: "2025-06-24"},
+	}, {
+		name: "a publication after the modification gives way to the earlier day shown",
+		html: page(`<meta property="article:published_time" content="2025-08-21T10:00:00Z"><meta property="article:modified_time" content="2025-08-20T10:00:00Z">`,
+			`<article><h1>Post</h1><p>Published <span>Apr 26, 2023</span></p></article>`),
+		want: Metadata{Title: "Post", Date: "2023-04-26", Modified: "2025-08-20T10:00:00Z"},
+	}, {
+		name: "an edit's date a zone puts on the day shown keeps its day",
+		html: page(`<meta property="article:published_time" content="2026-02-23T00:57:30+00:00"><meta property="article:modified_time" content="2026-02-23T00:57:32+00:00">`,
+			`<article><h1>Post</h1><time datetime="2026-02-22">February 22, 2026</time></article>`),
+		want: Metadata{Title: "Post", Date: "2026-02-23T00:57:30+00:00", Modified: "2026-02-23T00:57:32+00:00"},
+	}, {
+		name: "an edit's date no zone puts on the day shown gives way",
+		html: page(`<meta property="article:published_time" content="2025-12-19T22:02:58Z"><meta property="article:modified_time" content="2025-12-19T22:02:45Z">`,
+			`<article><h1>Post</h1><time datetime="2025-12-18">Dec 18, 2025</time></article>`),
+		want: Metadata{Title: "Post", Date: "2025-12-18", Modified: "2025-12-19T22:02:45Z"},
+	}, {
+		name: "an earlier day shown does not replace a publication before the modification",
+		html: page(`<meta property="article:published_time" content="2025-06-01T10:00:00Z"><meta property="article:modified_time" content="2025-08-20T10:00:00Z">`,
+			`<article><h1>Post</h1><time datetime="2023-04-26">Apr 26, 2023</time></article>`),
+		want: Metadata{Title: "Post", Date: "2025-06-01T10:00:00Z", Modified: "2025-08-20T10:00:00Z"},
+	}, {
+		name: "an earlier day labelled far from the headline in text does not replace an edit's date",
+		html: page(`<meta property="article:published_time" content="2025-12-20"><meta property="article:modified_time" content="2025-12-20">`,
+			`<article><h1>Post</h1><p>`+strings.Repeat("Quoted text. ", 400)+`</p><p>Published on May 02, 2024</p></article>`),
+		want: Metadata{Title: "Post", Date: "2025-12-20", Modified: "2025-12-20"},
 	}, {
 		name: "a date labelled Published in the next element, far from the headline",
 		html: page("", `<article><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><div class="facts"><h4>Published</h4><div>July 8, 2025</div></div></article>`),

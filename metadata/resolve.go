@@ -544,6 +544,14 @@ func (c *Collector) resolveTitle(ld *ldInfo) {
 		return
 	}
 	r.set(oTitle, meta)
+	// An h1 that reads as the title is the headline, even when it was
+	// taken for the site's name.
+	for i := range c.cands {
+		if x := &c.cands[i]; x.k == kH1 && x.ctx&chrome == 0 && sameKey(trimSpace(c.text(x.text)), r.get(oTitle)) {
+			r.head = x.pos
+			break
+		}
+	}
 }
 
 // titleAgreement is how much an h1 and the metadata's title must agree
@@ -970,7 +978,7 @@ func (c *Collector) resolveDates(ld *ldInfo) {
 	}
 	// What the page shows: the dates near the headline.
 	vs := len(r.out)
-	c.visibleDate()
+	_, near := c.visibleDate()
 	ve := len(r.out)
 	us := len(r.out)
 	c.shownUpdate()
@@ -988,6 +996,12 @@ func (c *Collector) resolveDates(ld *ldInfo) {
 		// page shows by its headline, and that does not say its zone
 		// (or whose day the URL contradicts): the page's is the local
 		// day.
+		r.f[oDate] = span{int32(vs), int32(vs + 10)}
+	case near && c.editDated() && bytes.Compare(r.out[vs:vs+10], r.get(oDate)[:10]) < 0 && !(oneDayApart(r.get(oDate), r.out[vs:vs+10]) && zoneShifted(r.get(oDate))):
+		// Metadata that dates the publication on or after the last
+		// modification dates an edit (CMSs that write the last one in
+		// both); an earlier day the page shows is its first
+		// publication's. Not when a zone makes it the same moment.
 		r.f[oDate] = span{int32(vs), int32(vs + 10)}
 	}
 	for i := range c.cands {
@@ -1058,8 +1072,10 @@ func (c *Collector) setDate(o int, v []byte) bool {
 // publication's (pubdate, itemprop, a "Published" label), then one in a byline, date, meta or
 // article context, then an element classed as a date, then a short text
 // near the headline that is a date, then a date in the byline, then the
-// date in the URL's path. None that says it is an update counts.
-func (c *Collector) visibleDate() bool {
+// date in the URL's path. None that says it is an update counts. near
+// says whether the page shows the date as its own: by the headline, or
+// in a time element marked as the publication's.
+func (c *Collector) visibleDate() (found, near bool) {
 	r := &c.res
 	for pass := range 5 {
 		for i := range c.cands {
@@ -1094,14 +1110,18 @@ func (c *Collector) visibleDate() bool {
 			if len(v) == 0 || pass > 0 && saysUpdated(c.text(x.text)) {
 				continue
 			}
+			// A time element marked as the publication's is shown
+			// wherever it is; a labelled text (no text captured) far
+			// from the headline may be quoted from another page.
+			near = c.byHeadline(x) || pass == 0 && !x.text.empty()
 			if out, ok := appendDate(r.out, v, anywhere); ok {
 				r.out = out
-				return true
+				return true, near
 			}
 			if (pass == 0 || pass == 1) && len(c.text(x.attr)) > 0 {
 				if out, ok := appendDate(r.out, c.text(x.text), false); ok {
 					r.out = out
-					return true
+					return true, near
 				}
 			}
 		}
@@ -1109,10 +1129,10 @@ func (c *Collector) visibleDate() bool {
 	if c.pageURL != "" {
 		if out, ok := urlDate(r.out, c.pageURL); ok {
 			r.out = out
-			return true
+			return true, false
 		}
 	}
-	return false
+	return false, false
 }
 
 // byHeadline reports whether candidate x is where pages show their own
@@ -1363,4 +1383,34 @@ func hasZone(ts []byte) bool {
 	}
 	t := ts[11:]
 	return t[len(t)-1] == 'Z' || bytes.IndexByte(t, '+') >= 0 || bytes.IndexByte(t, '-') >= 0
+}
+
+// zoneShifted reports whether a timestamp (YYYY-MM-DDThh:mm:ss and its
+// zone) falls on the day before its own in some zone in use (UTC-12 or
+// east of it): a page showing that day may show the same moment.
+func zoneShifted(ts []byte) bool {
+	if len(ts) < 20 {
+		return false
+	}
+	h, _ := digits(ts[11:13])
+	m, _ := digits(ts[14:16])
+	utc := h*60 + m
+	if z := ts[19:]; len(z) == 6 && (z[0] == '+' || z[0] == '-') {
+		zh, _ := digits(z[1:3])
+		zm, _ := digits(z[4:6])
+		if z[0] == '+' {
+			utc -= zh*60 + zm
+		} else {
+			utc += zh*60 + zm
+		}
+	}
+	return utc < 12*60
+}
+
+// editDated reports whether the publication date resolved from the
+// metadata is on or after its modification date.
+func (c *Collector) editDated() bool {
+	r := &c.res
+	d, m := r.get(oDate), r.get(oModified)
+	return len(d) >= 10 && len(m) >= 10 && bytes.Compare(d[:10], m[:10]) >= 0
 }
