@@ -220,6 +220,11 @@ func (m *ParagraphMaker) XPathOf(p *Paragraph) []byte { return m.paths[p.XPath.S
 // Title returns the text of the document's first title element.
 func (m *ParagraphMaker) Title() []byte { return m.title }
 
+// Parents returns the parent ID of every element, indexed by element ID
+// (-1 for the root), as Parent gives them one by one. The slice is m's and
+// is valid until the next Reset.
+func (m *ParagraphMaker) Parents() []int32 { return m.parents }
+
 // Parent returns the ID of the parent of element id in the document as the
 // Walker built it, or -1 for the root or an unknown ID.
 func (m *ParagraphMaker) Parent(id int32) int32 {

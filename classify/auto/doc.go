@@ -24,6 +24,10 @@
 //     of a table) and how much of the page that group holds;
 //   - the share of its words found in the page's title, and of its word
 //     pairs in the page's JSON-LD text (articleBody, text, description).
+//   - its place relative to the headline (the h1 that best matches the
+//     title): how many levels above the headline their lowest common
+//     ancestor is and how far below it the paragraph is, how much text lies
+//     between them; its depth, and whether it starts in a p element.
 //
 // Evidence per page: the kinds of page its schema.org types and og:type
 // declare, how many code blocks, headings, times, forms, table rows, list
@@ -37,8 +41,11 @@
 // Stage 2 rescores it with its context: the stage-1 scores of its
 // neighbours (jusText's smoothing), of the paragraphs under the same
 // ancestor element (the tree filter's grouping) and of its repeated group,
-// and its place relative to the run of paragraphs with the most probable
-// text (BTE's best stretch). Config.Favor picks the threshold on the final
+// its place relative to the run of paragraphs with the most probable text
+// (BTE's best stretch), and whether it lies under the main container, the
+// deepest element holding most of the probable text at any depth (the
+// element trafilatura looks for, found here from the element numbering
+// without a DOM). Config.Favor picks the threshold on the final
 // probability. A page with visible text where no paragraph reaches it
 // keeps its best-supported stretch instead (Extractor.Fallback). A page
 // whose HTML lacks the main text its JSON-LD holds (an articleBody, the

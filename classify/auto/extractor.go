@@ -98,6 +98,7 @@ type Extractor struct {
 	titleBloom uint64                // bit h%64 set for every h in titleHash
 	bodyPairs  hashSet               // hashes of the articleBody's word pairs
 	anc        []int32               // per paragraph, its ancestors' slots (see ancestors)
+	chain      []int32               // the headline's element and its ancestors
 	seen       map[uint64]struct{}   // texts of the paragraphs kept, to drop repeats
 	body       []byte                // decoded JSON-LD articleBody
 	rep        groups                // alike siblings (see repeatFeatures)
@@ -267,6 +268,8 @@ type recorder struct {
 	dropped int
 
 	sig   []uint64       // per element ID: its tag and class, the identity of repeated siblings
+	depth []int32        // per element ID: its depth (0 for the root)
+	last  []int32        // per element ID: the last ID under it, set when it ends (its own until then)
 	class uint64         // hash of the class value readCues read, 0 for none
 	count [numCounts]int // elements counted per kind, for the page's features
 	kinds kindSet        // schema.org types and og:type values the page declares
@@ -327,7 +330,7 @@ func (r *recorder) reset() {
 	r.ld, r.ldEnds = r.ld[:0], r.ldEnds[:0]
 	r.open = paraCues{}
 	r.paras = r.paras[:0]
-	r.sig = r.sig[:0]
+	r.sig, r.depth, r.last = r.sig[:0], r.depth[:0], r.last[:0]
 	r.count = [numCounts]int{}
 	r.kinds = 0
 }
@@ -360,6 +363,8 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	}
 	if id := int(e.ID); id == len(r.sig) {
 		r.sig = append(r.sig, pairHash(sig, r.class))
+		r.depth = append(r.depth, int32(d))
+		r.last = append(r.last, e.ID)
 	}
 	if r.kill == 0 && killed(e.Atom) {
 		r.kill = len(stack)
@@ -467,6 +472,11 @@ func (r *recorder) EndElement(stack []blocks.Elem) {
 		r.ldEnds = append(r.ldEnds, len(r.ld))
 	}
 	r.cues = r.cues[:min(len(r.cues), d-1)]
+	// Elements open in ID order, so those under this one are the IDs
+	// seen since it opened.
+	if id := int(stack[max(d, 1)-1].ID); d > 0 && id < len(r.last) {
+		r.last[id] = int32(len(r.last) - 1)
+	}
 }
 
 // Text implements blocks.Handler.

@@ -48,6 +48,12 @@ const (
 	fRepeat2                                 // … of its grandparent
 	fRepeat3                                 // … of its great-grandparent
 	fRepeatShare                             // the page's share of text under the repeated group it belongs to
+	fH1Up                                    // levels above the headline of the lowest ancestor it shares with it (-1 without an h1)
+	fH1Climb                                 // levels from it up to that ancestor (-1 without an h1)
+	fH1UpShare                               // fH1Up over the headline's ancestors (1: only the root in common)
+	fDepth                                   // its element's depth
+	fH1Pos                                   // share of the page's text from the headline to it (negative before it)
+	fInP                                     // it starts in a <p> element
 	fKinds                                   // first of numKinds: the page declares that kind (schema.org, og:type)
 	fCounts      = fKinds + int(numKinds)    // first of numCounts: log(1 + elements of that kind on the page)
 	fPagePrices  = fCounts + numCounts       // log(1 + short texts with prices on the page)
@@ -79,6 +85,9 @@ const (
 	fPrev1                           // stage-1 probability of the previous paragraph
 	fNext1                           // … of the next paragraph
 	fGroupRep                        // mean stage-1 probability of the text of its repeated group (its own without one)
+	fInMain                          // under the main container, the deepest element with most of the probable text
+	fMainText                        // the main container's share of the page's text
+	fInHalf                          // under the deepest element with half the probable text
 	numFeatures
 )
 
@@ -109,7 +118,7 @@ func FeatureNames() []string {
 	names := []string{"length", "words", "link_density", "stop_density", "punct", "commas",
 		"ends_punct", "capitals", "digits", "heading", "copyright", "tags", "position",
 		"text_before", "body_share", "has_body", "jt_good", "jt_neargood", "title", "links1", "links2",
-		"region2", "siblings", "list_links", "price", "repeat1", "repeat2", "repeat3", "repeat_share"}
+		"region2", "siblings", "list_links", "price", "repeat1", "repeat2", "repeat3", "repeat_share", "h1_up", "h1_climb", "h1_up_share", "depth", "h1_pos", "in_p"}
 	for _, k := range kindNames {
 		names = append(names, "kind_"+k)
 	}
@@ -128,7 +137,7 @@ func FeatureNames() []string {
 		names = append(names, "cue_"+c)
 	}
 	return append(names, "logit", "prev", "next", "group1", "group2", "group3", "best_group", "stretch", "stretch_dist", "after_stretch",
-		"prev1", "next1", "group_rep")
+		"prev1", "next1", "group_rep", "in_main", "main_text", "in_half")
 }
 
 // chooseLanguage sets the page's stoplist: the configured one, or the
@@ -680,7 +689,7 @@ func (x *Extractor) readTitle() {
 // stage1 fills the stage-1 features of every paragraph.
 func (x *Extractor) stage1() {
 	paras := x.pm.Paragraphs()
-	text, _ := x.pm.Arenas()
+	text, paths := x.pm.Arenas()
 	total := 0
 	for i := range paras {
 		total += paras[i].Length
@@ -724,6 +733,7 @@ func (x *Extractor) stage1() {
 		f[fTextBefore] = float32(before) / float32(max(total, 1))
 		before += p.Length
 		f[fHasBody] = hasBody
+		f[fInP] = b2f(lastStep(paths[p.Path.Start:p.Path.End]) == "p")
 		if hasPrice(t) {
 			f[fPrice] = 1
 			prices++
@@ -904,6 +914,7 @@ func (x *Extractor) stage2() {
 		x.groupFeature(d+1, fi)
 	}
 	x.stretchFeature()
+	x.mainFeatures()
 }
 
 // stretchFeature marks the paragraphs of the contiguous run that

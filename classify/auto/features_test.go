@@ -2,6 +2,7 @@ package auto
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -169,6 +170,212 @@ func TestAppendEvidence(t *testing.T) {
 			j := strings.IndexAny(p, "+-")
 			if j <= 0 || !slices.Contains(FeatureNames(), p[:j]) {
 				t.Errorf("paragraph %d: evidence %q: %q names no feature", i, ev, p)
+			}
+		}
+	}
+}
+
+// TestRegionFeatures checks the headline and main-container features on a
+// page whose article shares its section with the h1 and whose sidebar and
+// footer share only the body with it; a stage 1 that calls every
+// paragraph of the article likely makes its section the main container.
+func TestRegionFeatures(t *testing.T) {
+	page := `<html><head><title>Storm closes the harbour</title></head><body>` +
+		`<nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul></nav>` +
+		`<main><section><h1>Storm closes the harbour</h1><div class="body">` +
+		`<p>The harbour was closed on Monday as the storm reached the coast, and the ferries stayed in port.</p>` +
+		`<p>Fishermen moved their boats to the inner basin before the wind turned in the afternoon.</p>` +
+		`</div></section><aside><p>Most read this week</p></aside></main>` +
+		`<footer><p>Copyright the Harbour Gazette</p></footer></body></html>`
+	// Stage 1 says the article's paragraphs are likely: those with a
+	// sentence end.
+	sure := Ensemble{Trees: []Tree{{
+		Feature:   [TreeDepth]uint8{fEndsPunct, fEndsPunct, fEndsPunct, fEndsPunct, fEndsPunct, fEndsPunct},
+		Threshold: [TreeDepth]float32{0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
+	}}}
+	for l := range sure.Trees[0].Leaf {
+		sure.Trees[0].Leaf[l] = -4
+	}
+	sure.Trees[0].Leaf[1<<TreeDepth-1] = 4
+	m := &Model{Lang: Weights{Stage1: sure}, NoLang: Weights{Stage1: sure}}
+	x := New(Config{Model: m})
+	run(t, x, page)
+	texts := map[string]int{}
+	text, _ := x.Arenas()
+	for i, p := range x.Paragraphs() {
+		texts[string(text[p.Text.Start:p.Text.End])] = i
+	}
+	feat := func(prefix string, fi int) float32 {
+		t.Helper()
+		for s, i := range texts {
+			if strings.HasPrefix(s, prefix) {
+				return x.Features(i)[fi]
+			}
+		}
+		t.Fatalf("no paragraph starts with %q in %q", prefix, slices.Collect(func(yield func(string) bool) {
+			for s := range texts {
+				if !yield(s) {
+					return
+				}
+			}
+		}))
+		return 0
+	}
+	if got := feat("Storm", fH1Up); got != 0 {
+		t.Errorf("headline: h1_up %v, want 0", got)
+	}
+	body, side, foot := feat("The harbour", fH1Up), feat("Most read", fH1Up), feat("Copyright", fH1Up)
+	if !(body < side && side < foot) {
+		t.Errorf("h1_up: article %v, aside %v, footer %v; want them increasing", body, side, foot)
+	}
+	if pos := feat("Home", fH1Pos); pos >= 0 {
+		t.Errorf("menu before the headline: h1_pos %v, want negative", pos)
+	}
+	if pos := feat("Fishermen", fH1Pos); pos <= 0 {
+		t.Errorf("article after the headline: h1_pos %v, want positive", pos)
+	}
+	for _, s := range []string{"The harbour", "Fishermen"} {
+		if feat(s, fInMain) != 1 {
+			t.Errorf("%q: in_main 0, want 1", s)
+		}
+	}
+	for _, s := range []string{"Home", "Most read", "Copyright"} {
+		if feat(s, fInMain) != 0 {
+			t.Errorf("%q: in_main 1, want 0", s)
+		}
+	}
+	if share := feat("Home", fMainText); share <= 0.5 || share >= 1 {
+		t.Errorf("main_text %v, want the article's share of the page, between 0.5 and 1", share)
+	}
+}
+
+// TestRegionMatchesClimb checks the region features, computed from runs of
+// element IDs, against their definitions computed by climbing from every
+// paragraph to the root, on random nested pages. Stage 1 gives every
+// paragraph a probability of exactly 0 or 1, so that the sums of probable
+// text are exact in any order.
+func TestRegionMatchesClimb(t *testing.T) {
+	sure := Ensemble{Trees: []Tree{{
+		Feature:   [TreeDepth]uint8{fLength, fLength, fLength, fLength, fLength, fLength},
+		Threshold: [TreeDepth]float32{3, 3, 3, 3, 3, 3},
+	}}}
+	for l := range sure.Trees[0].Leaf {
+		sure.Trees[0].Leaf[l] = -200
+	}
+	sure.Trees[0].Leaf[1<<TreeDepth-1] = 200
+	m := &Model{Lang: Weights{Stage1: sure}, NoLang: Weights{Stage1: sure}}
+	x := New(Config{Model: m})
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := strings.Fields("the harbour was closed on monday as storm reached coast and ferries stayed in port")
+	for page := range 300 {
+		var b strings.Builder
+		b.WriteString("<html><head><title>the harbour</title></head><body>")
+		depth := 0
+		for range 10 + rng.IntN(60) {
+			switch r := rng.IntN(10); {
+			case r < 3 && depth < 12:
+				b.WriteString([]string{"<div>", "<section>", "<ul><li>", "<article>"}[rng.IntN(4)])
+				depth++
+			case r < 5 && depth > 0:
+				b.WriteString("</div>")
+				depth--
+			case r == 5:
+				b.WriteString("<h1>the harbour</h1>")
+			default:
+				b.WriteString("<p>")
+				for range 1 + rng.IntN(30) {
+					b.WriteString(words[rng.IntN(len(words))] + " ")
+				}
+				b.WriteString("</p>")
+			}
+		}
+		run(t, x, b.String())
+		checkRegion(t, page, x)
+	}
+}
+
+// checkRegion compares x's region features with their definitions.
+func checkRegion(t *testing.T, page int, x *Extractor) {
+	t.Helper()
+	paras := x.Paragraphs()
+	parent := x.pm.Parent
+	elem := func(i int) int32 {
+		if v := paras[i].Node; v >= 0 && int(v) < x.rec.elems {
+			return v
+		}
+		return -1
+	}
+	depth := func(v int32) int {
+		d := -1
+		for ; v >= 0; v = parent(v) {
+			d++
+		}
+		return d
+	}
+	// Headline: the first h1 paragraph with the best title share.
+	h := -1
+	for i := range paras {
+		if f := x.Features(i); f[fCues+int(cueH1)] >= 0.5 && (h < 0 || f[fTitle] > x.Features(h)[fTitle]) {
+			h = i
+		}
+	}
+	// Probable text under each element, and the deepest element with a
+	// share of it.
+	mass := map[int32]float32{}
+	var probable float32
+	for i := range paras {
+		w := float32(0)
+		if x.Features(i)[fLogit] > 0 {
+			w = float32(paras[i].Length)
+		}
+		probable += w
+		for a := parent(elem(i)); a >= 0; a = parent(a) {
+			mass[a] += w
+		}
+	}
+	deepest := func(least float32) int32 {
+		best := int32(-1)
+		for e, m := range mass {
+			if m >= least && (best < 0 || depth(e) > depth(best)) {
+				best = e
+			}
+		}
+		return best
+	}
+	main, half := deepest(probable*mainShare), deepest(probable/2)
+	isUnder := func(v, a int32) bool {
+		for ; v >= 0; v = parent(v) {
+			if v == a {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range paras {
+		f := x.Features(i)
+		wantUp, wantClimb := float32(-1), float32(-1)
+		if h >= 0 && elem(h) >= 0 {
+			wantUp, wantClimb = 0, 0
+			if v := elem(i); v < 0 {
+				wantUp = float32(depth(elem(h)) + 1)
+			} else {
+				for a := elem(h); a >= 0 && !isUnder(v, a); a = parent(a) {
+					wantUp++
+				}
+				wantClimb = float32(depth(v)) - float32(depth(elem(h))) + wantUp
+				if wantUp == float32(depth(elem(h))+1) {
+					wantClimb = float32(depth(v) + 1)
+				}
+			}
+		}
+		if f[fH1Up] != wantUp || f[fH1Climb] != wantClimb {
+			t.Fatalf("page %d paragraph %d: h1_up %v h1_climb %v, want %v %v", page, i, f[fH1Up], f[fH1Climb], wantUp, wantClimb)
+		}
+		if probable > 0 {
+			in := isUnder(parent(elem(i)), main) && main >= 0
+			inHalf := isUnder(parent(elem(i)), half) && half >= 0
+			if f[fInMain] != b2f(in) || f[fInHalf] != b2f(inHalf) {
+				t.Fatalf("page %d paragraph %d: in_main %v in_half %v, want %v %v", page, i, f[fInMain], f[fInHalf], in, inHalf)
 			}
 		}
 	}

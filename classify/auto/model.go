@@ -165,6 +165,7 @@ func (x *Extractor) classify() {
 	x.containerFeatures()
 	x.repeatFeatures()
 	x.pageFeatures()
+	x.headlineFeatures()
 	for i := range paras {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		copy(x.fbuf[:], f)

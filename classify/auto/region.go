@@ -1,0 +1,167 @@
+package auto
+
+import "bytes"
+
+// The region features place a paragraph among the page's elements as a
+// whole, at any depth. They rest on how the walker numbers elements: in
+// the order they open, so a parent's ID is below its children's and the
+// elements under one form the run of IDs from its own to the last one
+// seen before it ended, which the recorder notes with each element's
+// depth. That makes every feature a pass over the elements or a lookup,
+// with no climb up the tree per paragraph.
+
+// under reports whether element v is a or one of its descendants.
+func (x *Extractor) under(v, a int32) bool {
+	return a >= 0 && a <= v && v <= x.rec.last[a]
+}
+
+// element returns the ID of paragraph i's element, -1 when it is outside
+// any element the recorder saw.
+func (x *Extractor) element(i int) int32 {
+	v := x.pm.Paragraphs()[i].Node
+	if v < 0 || int(v) >= len(x.rec.last) {
+		return -1
+	}
+	return v
+}
+
+// headlineFeatures sets fH1Up, fH1Climb, fH1UpShare, fH1Pos and fDepth:
+// where each paragraph sits relative to the page's headline, the h1 whose
+// words best match the title. A product's description, a listing's cards and an article's
+// body usually share a close ancestor with the headline; sidebars, menus
+// and footers share only the page's outer containers with it.
+func (x *Extractor) headlineFeatures() {
+	paras := x.pm.Paragraphs()
+	h := -1
+	for i := range paras {
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		if f[fCues+int(cueH1)] >= 0.5 && (h < 0 || f[fTitle] > x.feats[h*numFeatures+fTitle]) {
+			h = i
+		}
+	}
+	if h < 0 || x.element(h) < 0 {
+		for i := range paras {
+			x.feats[i*numFeatures+fH1Up] = -1
+			x.feats[i*numFeatures+fH1Climb] = -1
+			x.feats[i*numFeatures+fH1UpShare] = -1
+			if v := x.element(i); v >= 0 {
+				x.feats[i*numFeatures+fDepth] = float32(x.rec.depth[v])
+			}
+		}
+		return
+	}
+	// The headline's ancestors, from its own element up.
+	x.chain = x.chain[:0]
+	for a := x.element(h); a >= 0; a = x.pm.Parent(a) {
+		x.chain = append(x.chain, a)
+	}
+	hBefore := x.feats[h*numFeatures+fTextBefore]
+	for i := range paras {
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		f[fH1Pos] = f[fTextBefore] - hBefore
+		v := x.element(i)
+		if v < 0 {
+			f[fH1Up] = float32(len(x.chain))
+			f[fH1UpShare] = 1
+			continue
+		}
+		f[fDepth] = float32(x.rec.depth[v])
+		// The ancestors' runs of IDs nest: search for the lowest that
+		// holds v.
+		lo, hi := 0, len(x.chain)
+		for lo < hi {
+			if k := int(uint(lo+hi) >> 1); x.under(v, x.chain[k]) {
+				hi = k
+			} else {
+				lo = k + 1
+			}
+		}
+		f[fH1Up] = float32(lo)
+		f[fH1UpShare] = float32(lo) / float32(len(x.chain))
+		if lo < len(x.chain) {
+			f[fH1Climb] = float32(x.rec.depth[v] - x.rec.depth[x.chain[lo]])
+		} else {
+			f[fH1Climb] = float32(x.rec.depth[v] + 1)
+		}
+	}
+}
+
+// mainFeatures sets fInMain, fMainText and fInHalf from the stage-1
+// probabilities in x.prob. The main container is the deepest element
+// holding at least mainShare of the page's probable text (stage-1
+// probability times length) in the paragraphs under it, not counting a
+// paragraph's own element: the element a trafilatura-style extractor
+// looks for. fInHalf is the same for the deepest element with half the
+// probable text, which on a page of two regions (a product and its
+// reviews) is the larger one.
+func (x *Extractor) mainFeatures() {
+	paras := x.pm.Paragraphs()
+	parents := x.pm.Parents()
+	n := min(len(x.rec.last), len(parents))
+	if cap(x.mass) < n+1 {
+		x.mass = make([]float32, n+1)
+	}
+	x.mass = x.mass[:n]
+	clear(x.mass)
+	var probable, total float32
+	for i := range paras {
+		w := x.prob[i] * float32(paras[i].Length)
+		probable += w
+		total += float32(paras[i].Length)
+		if p := x.pm.Parent(x.element(i)); p >= 0 {
+			x.mass[p] += w
+		}
+	}
+	if probable <= 0 {
+		return
+	}
+	for e := n - 1; e > 0; e-- {
+		if p := parents[e]; p >= 0 && int(p) < e {
+			x.mass[p] += x.mass[e]
+		}
+	}
+	if main := x.container(probable * mainShare); main >= 0 {
+		var inside float32
+		for i := range paras {
+			if x.under(x.pm.Parent(x.element(i)), main) {
+				inside += float32(paras[i].Length)
+			}
+		}
+		share := inside / max(total, 1)
+		for i := range paras {
+			f := x.feats[i*numFeatures : (i+1)*numFeatures]
+			f[fInMain] = b2f(x.under(x.pm.Parent(x.element(i)), main))
+			f[fMainText] = share
+		}
+	}
+	if half := x.container(probable / 2); half >= 0 {
+		for i := range paras {
+			x.feats[i*numFeatures+fInHalf] = b2f(x.under(x.pm.Parent(x.element(i)), half))
+		}
+	}
+}
+
+// container returns the deepest element whose paragraphs hold least
+// probable text or more (as x.mass counts it), -1 for none. Such elements
+// lie on one chain from the root, so the deepest is the one with the
+// least probable text, or of equal ones the last opened.
+func (x *Extractor) container(least float32) int32 {
+	best := int32(-1)
+	for e, m := range x.mass {
+		if m >= least && (best < 0 || m <= x.mass[best]) {
+			best = int32(e)
+		}
+	}
+	return best
+}
+
+// mainShare is the share of the probable text the main container holds:
+// most of it, so that one long paragraph of an article does not make its
+// parent the container of the article.
+const mainShare = 0.75
+
+// lastStep returns the last element name of a DOM path ("p" for
+// "html.body.div.p").
+func lastStep(path []byte) string {
+	return string(path[bytes.LastIndexByte(path, '.')+1:])
+}
