@@ -175,6 +175,21 @@ func TestAppendEvidence(t *testing.T) {
 	}
 }
 
+// stepModel returns a model whose stage 1 gives a paragraph the log-odds
+// z where feature fi exceeds th, and -z elsewhere.
+func stepModel(fi uint8, th, z float32) *Model {
+	tree := Tree{}
+	for l := range TreeDepth {
+		tree.Feature[l], tree.Threshold[l] = fi, th
+	}
+	for l := range tree.Leaf {
+		tree.Leaf[l] = -z
+	}
+	tree.Leaf[1<<TreeDepth-1] = z
+	e := Ensemble{Trees: []Tree{tree}}
+	return &Model{Lang: Weights{Stage1: e}, NoLang: Weights{Stage1: e}}
+}
+
 // TestRegionFeatures checks the headline and main-container features on a
 // page whose article shares its section with the h1 and whose sidebar and
 // footer share only the body with it; a stage 1 that calls every
@@ -189,16 +204,7 @@ func TestRegionFeatures(t *testing.T) {
 		`<footer><p>Copyright the Harbour Gazette</p></footer></body></html>`
 	// Stage 1 says the article's paragraphs are likely: those with a
 	// sentence end.
-	sure := Ensemble{Trees: []Tree{{
-		Feature:   [TreeDepth]uint8{fEndsPunct, fEndsPunct, fEndsPunct, fEndsPunct, fEndsPunct, fEndsPunct},
-		Threshold: [TreeDepth]float32{0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
-	}}}
-	for l := range sure.Trees[0].Leaf {
-		sure.Trees[0].Leaf[l] = -4
-	}
-	sure.Trees[0].Leaf[1<<TreeDepth-1] = 4
-	m := &Model{Lang: Weights{Stage1: sure}, NoLang: Weights{Stage1: sure}}
-	x := New(Config{Model: m})
+	x := New(Config{Model: stepModel(fEndsPunct, 0.5, 4)})
 	run(t, x, page)
 	texts := map[string]int{}
 	text, _ := x.Arenas()
@@ -255,16 +261,7 @@ func TestRegionFeatures(t *testing.T) {
 // paragraph a probability of exactly 0 or 1, so that the sums of probable
 // text are exact in any order.
 func TestRegionMatchesClimb(t *testing.T) {
-	sure := Ensemble{Trees: []Tree{{
-		Feature:   [TreeDepth]uint8{fLength, fLength, fLength, fLength, fLength, fLength},
-		Threshold: [TreeDepth]float32{3, 3, 3, 3, 3, 3},
-	}}}
-	for l := range sure.Trees[0].Leaf {
-		sure.Trees[0].Leaf[l] = -200
-	}
-	sure.Trees[0].Leaf[1<<TreeDepth-1] = 200
-	m := &Model{Lang: Weights{Stage1: sure}, NoLang: Weights{Stage1: sure}}
-	x := New(Config{Model: m})
+	x := New(Config{Model: stepModel(fLength, 3, 200)})
 	rng := rand.New(rand.NewPCG(1, 2))
 	words := strings.Fields("the harbour was closed on monday as storm reached coast and ferries stayed in port")
 	for page := range 300 {
@@ -379,4 +376,18 @@ func checkRegion(t *testing.T, page int, x *Extractor) {
 			}
 		}
 	}
+}
+
+// FuzzRegion checks the region features against their definitions (see
+// TestRegionMatchesClimb) on arbitrary markup: misnested, unclosed and
+// foster-parented elements included.
+func FuzzRegion(f *testing.F) {
+	f.Add(`<body><div><h1>the harbour</h1><p>closed on monday</p></div><aside><p>most read</p></aside>`)
+	f.Add(`<table><p>a <div>b<td>c<h1>the harbour</h1></table><li>d<li>e</ul></div></span>`)
+	f.Add(`<h1>the harbour</h1><section><article><p>one two three four</p><p>five</p>`)
+	x := New(Config{Model: stepModel(fLength, 3, 200)})
+	f.Fuzz(func(t *testing.T, page string) {
+		run(t, x, "<title>the harbour</title>"+page)
+		checkRegion(t, 0, x)
+	})
 }

@@ -27,9 +27,10 @@ func (x *Extractor) element(i int) int32 {
 
 // headlineFeatures sets fH1Up, fH1Climb, fH1UpShare, fH1Pos and fDepth:
 // where each paragraph sits relative to the page's headline, the h1 whose
-// words best match the title. A product's description, a listing's cards and an article's
-// body usually share a close ancestor with the headline; sidebars, menus
-// and footers share only the page's outer containers with it.
+// words best match the title. A product's description, a listing's cards
+// and an article's body usually share a close ancestor with the headline;
+// sidebars, menus and footers share only the page's outer containers with
+// it.
 func (x *Extractor) headlineFeatures() {
 	paras := x.pm.Paragraphs()
 	h := -1
