@@ -474,8 +474,10 @@ func (r *recorder) EndElement(stack []blocks.Elem) {
 	r.cues = r.cues[:min(len(r.cues), d-1)]
 	// Elements open in ID order, so those under this one are the IDs
 	// seen since it opened.
-	if id := int(stack[max(d, 1)-1].ID); d > 0 && id < len(r.last) {
-		r.last[id] = int32(len(r.last) - 1)
+	if d > 0 {
+		if id := int(stack[d-1].ID); id < len(r.last) {
+			r.last[id] = int32(len(r.last) - 1)
+		}
 	}
 }
 
