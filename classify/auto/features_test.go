@@ -2,6 +2,7 @@ package auto
 
 import (
 	"context"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -218,13 +219,7 @@ func TestRegionFeatures(t *testing.T) {
 				return x.Features(i)[fi]
 			}
 		}
-		t.Fatalf("no paragraph starts with %q in %q", prefix, slices.Collect(func(yield func(string) bool) {
-			for s := range texts {
-				if !yield(s) {
-					return
-				}
-			}
-		}))
+		t.Fatalf("no paragraph starts with %q in %q", prefix, slices.Collect(maps.Keys(texts)))
 		return 0
 	}
 	if got := feat("Storm", fH1Up); got != 0 {
