@@ -124,15 +124,15 @@ func (x *Extractor) mainFeatures() {
 	if main := x.container(probable * mainShare); main >= 0 {
 		var inside float32
 		for i := range paras {
-			if x.under(x.pm.Parent(x.element(i)), main) {
+			in := x.under(x.pm.Parent(x.element(i)), main)
+			x.feats[i*numFeatures+fInMain] = b2f(in)
+			if in {
 				inside += float32(paras[i].Length)
 			}
 		}
 		share := inside / max(total, 1)
 		for i := range paras {
-			f := x.feats[i*numFeatures : (i+1)*numFeatures]
-			f[fInMain] = b2f(x.under(x.pm.Parent(x.element(i)), main))
-			f[fMainText] = share
+			x.feats[i*numFeatures+fMainText] = share
 		}
 	}
 	if half := x.container(probable / 2); half >= 0 {
