@@ -71,6 +71,10 @@ func (a *autoEngine) describe(dst []byte, i int) []byte {
 	return a.x.AppendEvidence(append(dst, " evidence="...), i, 3)
 }
 
+// urlReader is an engine that reads the page's URL as evidence.
+type urlReader interface{ setURL(u string) }
+
+func (a *autoEngine) setURL(u string)         { a.x.SetURL(u) }
 func (a *autoEngine) handler() blocks.Handler { return a.x }
 func (a *autoEngine) reset()                  { a.x.Reset() }
 

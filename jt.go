@@ -101,7 +101,9 @@ type Page struct {
 	// URL is the address the document was fetched from. Document.Metadata
 	// resolves the canonical link against it, falls back to it for
 	// Metadata.URL, and reads a date in its path (/2024/05/17/) as a last
-	// resort. Only an Extractor made WithMetadata(true) uses it.
+	// resort, in an Extractor made WithMetadata(true). The "auto" algorithm
+	// reads its path as evidence of the page's type where the page declares
+	// no canonical URL of its own.
 	URL string
 	// Charset is the encoding label the transport gave (an HTTP
 	// Content-Type charset), or "" for none; as ExtractContext's.
@@ -236,6 +238,9 @@ func (e *Extractor) extractPage(ctx context.Context, in []byte, label, pageURL s
 	}
 	e.z.ResetBytes(text)
 	e.eng.reset()
+	if u, ok := e.eng.(urlReader); ok {
+		u.setURL(pageURL)
+	}
 	h := e.eng.handler()
 	if e.meta != nil {
 		e.meta.Reset()

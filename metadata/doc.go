@@ -52,7 +52,11 @@
 // its headline ("Updated May 5, 2024": evergreen pages are dated by it);
 // never a lone year such as a copyright notice, never a date far from
 // the headline (comments', related articles') unless labelled as the
-// publication's, and empty rather than guessed. Dates are ISO 8601,
+// publication's, and empty rather than guessed. A <time> element by the
+// headline (in a byline, date, meta or article context) that names
+// another day than the metadata, more than one day off, is the date
+// readers see and wins over it, unless other time elements there name
+// other days (a list's). Dates are ISO 8601,
 // YYYY-MM-DD, or the full timestamp when the source gives one. A timestamp whose day differs by one from the
 // date the page shows by its headline gives way to the shown (local)
 // day only when it says no zone or the URL's path gives the shown day: a

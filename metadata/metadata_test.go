@@ -283,8 +283,18 @@ func TestCollector(t *testing.T) {
 	}, {
 		name: "an earlier day shown does not replace a publication before the modification",
 		html: page(`<meta property="article:published_time" content="2025-06-01T10:00:00Z"><meta property="article:modified_time" content="2025-08-20T10:00:00Z">`,
-			`<article><h1>Post</h1><time datetime="2023-04-26">Apr 26, 2023</time></article>`),
+			`<article><h1>Post</h1><p>Apr 26, 2023</p></article>`),
 		want: Metadata{Title: "Post", Date: "2025-06-01T10:00:00Z", Modified: "2025-08-20T10:00:00Z"},
+	}, {
+		name: "a time element by the headline that names another day wins over the metadata",
+		html: page(`<meta property="article:published_time" content="2013-03-11T11:11:07-07:00"><meta property="article:modified_time" content="2026-02-18T07:49:16-08:00">`,
+			`<article><h1>Post</h1><div class="byline"><span>By Ann Lee</span> <time datetime="2023-03-20T00:00:00-07:00">March 20, 2023</time></div><p>Body</p></article>`),
+		want: Metadata{Title: "Post", Author: "Ann Lee", Date: "2023-03-20", Modified: "2026-02-18T07:49:16-08:00"},
+	}, {
+		name: "time elements by the headline that name several days (a list) do not replace the metadata's date",
+		html: page(`<meta property="article:published_time" content="2005-07-14T16:37:00-04:00">`,
+			`<main><h1>Science</h1><div><h2>One</h2><time datetime="2026-03-06">March 6, 2026</time></div><div><h2>Two</h2><time datetime="2026-03-04">March 4, 2026</time></div></main>`),
+		want: Metadata{Title: "Science", Date: "2005-07-14T16:37:00-04:00"},
 	}, {
 		name: "an earlier day labelled far from the headline in text does not replace an edit's date",
 		html: page(`<meta property="article:published_time" content="2025-12-20"><meta property="article:modified_time" content="2025-12-20">`,

@@ -978,7 +978,7 @@ func (c *Collector) resolveDates(ld *ldInfo) {
 	}
 	// What the page shows: the dates near the headline.
 	vs := len(r.out)
-	_, near := c.visibleDate()
+	_, near, shownTime := c.visibleDate()
 	ve := len(r.out)
 	us := len(r.out)
 	c.shownUpdate()
@@ -1002,6 +1002,12 @@ func (c *Collector) resolveDates(ld *ldInfo) {
 		// modification dates an edit (CMSs that write the last one in
 		// both); an earlier day the page shows is its first
 		// publication's. Not when a zone makes it the same moment.
+		r.f[oDate] = span{int32(vs), int32(vs + 10)}
+	case shownTime && !bytes.Equal(r.out[vs:vs+10], r.get(oDate)[:10]) && !oneDayApart(r.get(oDate), r.out[vs:vs+10]) && c.timesAgree(r.out[vs:vs+10]):
+		// A <time> element by the headline is the date readers see as
+		// the page's, marked up as such: it wins over metadata that
+		// names another day (a CMS's creation or import date), unless
+		// other time elements by the headline name other days (a list).
 		r.f[oDate] = span{int32(vs), int32(vs + 10)}
 	}
 	for i := range c.cands {
@@ -1074,8 +1080,10 @@ func (c *Collector) setDate(o int, v []byte) bool {
 // near the headline that is a date, then a date in the byline, then the
 // date in the URL's path. None that says it is an update counts. near
 // says whether the page shows the date as its own: by the headline, or
-// in a time element marked as the publication's.
-func (c *Collector) visibleDate() (found, near bool) {
+// in a time element marked as the publication's; shownTime whether it is
+// an unmarked time element by the headline, in a byline, date, meta or
+// article context.
+func (c *Collector) visibleDate() (found, near, shownTime bool) {
 	r := &c.res
 	for pass := range 5 {
 		for i := range c.cands {
@@ -1116,12 +1124,12 @@ func (c *Collector) visibleDate() (found, near bool) {
 			near = c.byHeadline(x) || pass == 0 && !x.text.empty()
 			if out, ok := appendDate(r.out, v, anywhere); ok {
 				r.out = out
-				return true, near
+				return true, near, pass == 1
 			}
 			if (pass == 0 || pass == 1) && len(c.text(x.attr)) > 0 {
 				if out, ok := appendDate(r.out, c.text(x.text), false); ok {
 					r.out = out
-					return true, near
+					return true, near, pass == 1
 				}
 			}
 		}
@@ -1129,10 +1137,33 @@ func (c *Collector) visibleDate() (found, near bool) {
 	if c.pageURL != "" {
 		if out, ok := urlDate(r.out, c.pageURL); ok {
 			r.out = out
-			return true, false
+			return true, false, false
 		}
 	}
-	return false, false
+	return false, false, false
+}
+
+// timesAgree reports whether every time element by the headline, outside
+// the page's chrome and not an update's, that holds a date names the day
+// day (YYYY-MM-DD).
+func (c *Collector) timesAgree(day []byte) bool {
+	r := &c.res
+	s := len(r.out)
+	agree := true
+	for i := range c.cands {
+		x := &c.cands[i]
+		if x.k != kTime || x.ctx&chrome != 0 || x.own&cModCls != 0 || !c.byHeadline(x) {
+			continue
+		}
+		out, ok := appendDate(r.out[:s], c.value(x), false)
+		r.out = out // the scratch space, kept for the next
+		if ok && !bytes.Equal(out[s:s+10], day) {
+			agree = false
+			break
+		}
+	}
+	r.out = r.out[:s]
+	return agree
 }
 
 // byHeadline reports whether candidate x is where pages show their own

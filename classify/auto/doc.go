@@ -32,8 +32,9 @@
 // Evidence per page: the kinds of page its schema.org types and og:type
 // declare, how many code blocks, headings, times, forms, table rows, list
 // items and article elements it has, its prices, its share of text under
-// the main cues, in repeated groups and in prose. A page type model reads
-// these and gives the probability of each of seven page types (article,
+// the main cues, in repeated groups and in prose, and the words of its URL
+// (its canonical link, og:url, or Extractor.SetURL's) that name sections
+// (/products/, /t/, docs.). A page type model reads these and gives the probability of each of seven page types (article,
 // forum, product, collection, listing, documentation, service), which the
 // paragraph models read in turn.
 //

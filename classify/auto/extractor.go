@@ -93,6 +93,7 @@ type Extractor struct {
 	feats      []float32             // NumFeatures per paragraph
 	prob       []float32             // stage-1 probability, then final log-odds per paragraph
 	mass       []float32             // per element: probable text under it (tree grouping)
+	given      []byte                // the URL SetURL gave
 	agg        []float32             // per element: text, link text and paragraphs under it
 	titleHash  []uint64              // hashes of the title's words
 	titleBloom uint64                // bit h%64 set for every h in titleHash
@@ -146,6 +147,26 @@ func (x *Extractor) Reset() {
 	x.feats, x.prob = x.feats[:0], x.prob[:0]
 	x.body = x.body[:0]
 	x.ldFirst = -1
+	x.given = x.given[:0]
+}
+
+// SetURL gives x the URL the page was fetched from, for the evidence of
+// its path (see url.go) when the page declares no canonical URL of its
+// own. Call it after Reset, before the walk.
+func (x *Extractor) SetURL(u string) {
+	x.given = append(x.given[:0], u[:min(len(u), maxURL)]...)
+}
+
+// url returns the page's URL: its canonical link, its og:url, or the one
+// SetURL gave, in that order; nil for none.
+func (x *Extractor) url() []byte {
+	switch {
+	case len(x.rec.canon) > 0:
+		return x.rec.canon
+	case len(x.rec.ogURL) > 0:
+		return x.rec.ogURL
+	}
+	return x.given
 }
 
 // StartElement implements blocks.Handler.
@@ -275,6 +296,10 @@ type recorder struct {
 	kinds kindSet        // schema.org types and og:type values the page declares
 
 	classes classCache // the cues of class values read before, on this page or others
+
+	canon   []byte // the href of the page's canonical link
+	ogURL   []byte // the content of its og:url meta element
+	content []byte // the content of the meta element being read
 }
 
 // The kinds of element counted per page: evidence of its type (code for
@@ -333,6 +358,7 @@ func (r *recorder) reset() {
 	r.sig, r.depth, r.last = r.sig[:0], r.depth[:0], r.last[:0]
 	r.count = [numCounts]int{}
 	r.kinds = 0
+	r.canon, r.ogURL = r.canon[:0], r.ogURL[:0]
 }
 
 // StartElement implements blocks.Handler.
@@ -350,6 +376,8 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	r.class = 0
 	if carriesCues(e.Atom) {
 		cues |= r.readCues(e.Atom, attrs, len(stack))
+	} else if e.Atom == atom.Link && len(r.canon) == 0 {
+		r.readLink(attrs)
 	}
 	r.cues = append(r.cues, cues)
 	if c := elementCount(e.Atom); c >= 0 {
@@ -401,7 +429,7 @@ func carriesCues(a atom.Atom) bool {
 // r.ldDepth to depth; for a meta element, the og:type it declares.
 func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet {
 	var s cueSet
-	var og, content bool // a meta's property is og:type; its content is a kind
+	var og, ogURL, content bool // a meta's property is og:type or og:url; it has a content
 	var kinds kindSet
 	for {
 		// Values are decoded only for the attributes read.
@@ -409,6 +437,9 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 		if !ok {
 			if og && content {
 				r.kinds |= kinds
+			}
+			if ogURL && content && len(r.ogURL) == 0 {
+				setURL(&r.ogURL, r.content)
 			}
 			return s
 		}
@@ -420,10 +451,15 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 		case "itemtype":
 			r.kinds |= schemaKinds(attrs.Value())
 		case "property":
-			og = a == atom.Meta && string(attrs.Value()) == "og:type"
+			v := attrs.Value()
+			og = a == atom.Meta && string(v) == "og:type"
+			ogURL = a == atom.Meta && string(v) == "og:url"
 		case "content":
 			if a == atom.Meta {
-				kinds, content = ogKinds(attrs.Value()), true
+				v := attrs.Value()
+				kinds, content = ogKinds(v), true
+				// Kept until the property is known, which may follow.
+				setURL(&r.content, v)
 			}
 		case "id":
 			c, _ := classCues(attrs.Value(), false)
@@ -447,6 +483,27 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 				r.ldDepth = depth
 			}
 		}
+	}
+}
+
+// readLink keeps the href of a canonical link.
+func (r *recorder) readLink(attrs *blocks.Attrs) {
+	var canonical bool
+	r.content = r.content[:0]
+	for {
+		k, ok := attrs.NextKey()
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "rel":
+			canonical = bytes.EqualFold(bytes.TrimSpace(attrs.Value()), []byte("canonical"))
+		case "href":
+			setURL(&r.content, attrs.Value())
+		}
+	}
+	if canonical {
+		setURL(&r.canon, bytes.TrimSpace(r.content))
 	}
 }
 

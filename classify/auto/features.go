@@ -60,7 +60,13 @@ const (
 	fPageText    = fPagePrices + 1           // log(1 + code points of the page's text)
 	fPageParas   = fPageText + 1             // log(1 + paragraphs)
 	fPageLinks   = fPageParas + 1            // link density of the page's text
-	fPageCues    = fPageLinks + 1            // first of len(pageCues): the page's share of text under each
+	fURLKnown    = fPageLinks + 1            // the page's URL is known (see url.go)
+	fURLDepth    = fURLKnown + 1             // segments in its path
+	fURLSlug     = fURLDepth + 1             // log(1 + words in its last segment)
+	fURLDate     = fURLSlug + 1              // its path holds a date
+	fURLNumber   = fURLDate + 1              // its path holds a number of four digits or more
+	fURLGroups   = fURLNumber + 1            // first of numURLGroups: where its words name a kind of page
+	fPageCues    = fURLGroups + numURLGroups // first of len(pageCues): the page's share of text under each
 	fPageRepeat  = fPageCues + len(pageCues) // the page's share of text in repeated groups
 	fPageProse   = fPageRepeat + 1           // … in paragraphs of 200 code points or more
 	fPageJTGood  = fPageProse + 1            // … that jusText's rules call good
@@ -125,7 +131,11 @@ func FeatureNames() []string {
 	for _, c := range countNames {
 		names = append(names, "page_"+c)
 	}
-	names = append(names, "page_prices", "page_text", "page_paras", "page_links")
+	names = append(names, "page_prices", "page_text", "page_paras", "page_links",
+		"page_url_known", "page_url_depth", "page_url_slug", "page_url_date", "page_url_number")
+	for _, g := range urlGroupNames {
+		names = append(names, "page_url_"+g)
+	}
 	for _, c := range pageCues {
 		names = append(names, "page_cue_"+cueNames[c])
 	}
@@ -713,6 +723,7 @@ func (x *Extractor) stage1() {
 	page[fPageText-fKinds] = log1p(total)
 	page[fPageParas-fKinds] = log1p(len(paras))
 	page[fPageLinks-fKinds] = float32(links) / float32(max(total, 1))
+	urlFeatures(page[:], x.url())
 	prices := 0
 	before := 0
 	for i := range paras {

@@ -37,12 +37,19 @@ func TestUnspacedWords(t *testing.T) {
 // run extracts page with x.
 func run(t *testing.T, x *Extractor, page string) {
 	t.Helper()
+	runURL(t, x, page, "")
+}
+
+// runURL extracts page with x, given its URL.
+func runURL(t *testing.T, x *Extractor, page, url string) {
+	t.Helper()
 	z, err := tokenizer.New()
 	if err != nil {
 		t.Fatal(err)
 	}
 	z.ResetBytes([]byte(page))
 	x.Reset()
+	x.SetURL(url)
 	if err := blocks.NewWalker().Walk(context.Background(), z, x); err != nil {
 		t.Fatal(err)
 	}

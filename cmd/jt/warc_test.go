@@ -174,7 +174,8 @@ func TestWARCFromWget(t *testing.T) {
 	}
 	empty := 0
 	for _, p := range pages {
-		doc, err := ex.ExtractBytes(p.HTML)
+		// The WARC gives each page its URL, which auto reads.
+		doc, err := ex.ExtractBytesContext(context.Background(), p.HTML, jt.Page{URL: base + "/" + p.ID + ".html"})
 		if err != nil {
 			t.Fatal(err)
 		}

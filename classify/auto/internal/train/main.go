@@ -32,7 +32,9 @@
 // in-sample and cross-validated scores per data set and page type, with
 // each set's own metric (the scrapinghub benchmark's shingles, WCXB's
 // word F1). It is deterministic; -worst N lists the pages scored worst,
-// -dump ID prints one page's paragraphs with labels and probabilities.
+// -dump ID prints one page's paragraphs with labels and probabilities,
+// and -ceiling shows how far the built-in model is from the best its
+// probabilities and the paragraphs allow.
 package main
 
 import (
@@ -67,6 +69,7 @@ func main() {
 	l2 := flag.Float64("l2", 1e-3, "with -learner logistic: the L2 penalty on the weights of the standardised features")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample score")
 	dump := flag.String("dump", "", "print the paragraphs of page `ID` (set/id, e.g. wcxb-dev/0001) with labels and the built-in model's probabilities, and exit")
+	ceiling := flag.Bool("ceiling", false, "print, per data set and page type, the built-in model's word F1, its F1 with the best threshold for each page, and the labels' F1 (what the paragraphs allow), and exit")
 	flag.Parse()
 	if *learner != "trees" && *learner != "logistic" {
 		log.Fatalf("-learner %q: want trees or logistic", *learner)
@@ -80,6 +83,12 @@ func main() {
 	}
 	t := &trainer{pages: pages, newsWeight: *news, trees1: *trees1, params: boostParams{trees: *trees, rate: *rate, lambda: 1, rowFrac: 0.5},
 		logistic: *learner == "logistic", l2: *l2}
+	if *ceiling {
+		if err := t.ceiling(); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *dump != "" {
 		if err := t.dumpPage(*dump); err != nil {
 			log.Fatal(err)
@@ -390,12 +399,19 @@ const innerFolds = 4
 // type model fitted on the other folds; the model kept is fitted on all.
 func (t *trainer) fit(idx []int) (*auto.Model, error) {
 	m := &auto.Model{}
-	stage1 := make([]int, auto.NumStage1)
-	all := make([]int, auto.NumFeatures)
-	for i := range all {
-		all[i] = i
+	// The paragraph models read the URL through the page type model only:
+	// a site's paths say what kind of page it is, not which of its
+	// paragraphs are the main text.
+	var stage1, all []int
+	for i, name := range auto.FeatureNames() {
+		if strings.HasPrefix(name, "page_url_") {
+			continue
+		}
+		if i < auto.NumStage1 {
+			stage1 = append(stage1, i)
+		}
+		all = append(all, i)
 	}
-	copy(stage1, all)
 	folds := t.folds(idx, innerFolds, 1)
 	rows, err := t.extract(m, idx, true, auto.Balanced)
 	if err != nil {
