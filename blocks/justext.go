@@ -423,7 +423,7 @@ func (m *ParagraphMaker) Text(stack []Elem, text []byte) {
 		m.title = append(m.title, text...)
 	}
 	if m.kill == 0 {
-		m.pending = append(m.pending, text...)
+		m.pending = appendShort(m.pending, text)
 	}
 }
 
@@ -640,7 +640,10 @@ func hasHeadingName(path string) bool {
 // hasSelect is jusText 3's test `'select' in dom_path`. It also matches
 // tag names that merely contain "select" (the algorithm description says
 // "inside a select element"); the reference output follows the code.
-func hasSelect(path string) bool { return strings.Contains(path, "select") }
+// The length test spares the search for the short names of most tags.
+func hasSelect(path string) bool {
+	return len(path) >= len("select") && strings.Contains(path, "select")
+}
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 

@@ -1,6 +1,8 @@
 package blocks
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 )
@@ -87,6 +89,67 @@ func asciiWordEnd(s []byte, i int) int {
 	return i
 }
 
+// SWAR constants: one bit or one value per byte of a uint64.
+const (
+	lsb  = 0x0101010101010101
+	hi   = 0x8080808080808080
+	low7 = 0x7f7f7f7f7f7f7f7f
+)
+
+// maybeSpace marks (in its top bit) every byte of x that is not ASCII or
+// is at most ' ': every byte that is whitespace or starts a character that
+// may be, and the rare control characters that are neither.
+func maybeSpace(x uint64) uint64 {
+	// (b&0x7f)+0x5f sets the top bit exactly when b&0x7f > ' ', and cannot
+	// carry into the next byte.
+	return (x | ^((x & low7) + lsb*0x5f)) & hi
+}
+
+// equal marks (in its top bit) every byte of x equal to c, exactly: no
+// borrow crosses from one byte to the next.
+func equal(x uint64, c byte) uint64 {
+	y := x ^ lsb*uint64(c)
+	return ^((y&low7 + low7) | y) & hi
+}
+
+// plainRun looks at the eight bytes x for the run of them, from the first,
+// that is plain text: printable ASCII where every space stands alone, the
+// first byte counting as preceded by a space when spaceBefore. It returns
+// the run's length (8 for all of x) and the spaces of x. Plain text is
+// its own normalised form, so it is copied eight bytes at a time.
+func plainRun(x uint64, spaceBefore bool) (n int, sp uint64) {
+	sp = equal(x, ' ')
+	var before uint64
+	if spaceBefore {
+		before = 0x80
+	}
+	bad := maybeSpace(x)&^sp | sp&(sp<<8|before)
+	if bad == 0 {
+		return 8, sp
+	}
+	return bits.TrailingZeros64(bad) / 8, sp
+}
+
+// put8 appends the first n bytes of x (little-endian) to dst, which must
+// have room for eight more bytes: one store instead of a copy call.
+func put8(dst []byte, x uint64, n int) []byte {
+	l := len(dst)
+	binary.LittleEndian.PutUint64(dst[l:l+8], x)
+	return dst[:l+n]
+}
+
+// appendShort is append(dst, s...) that copies an s of at most eight
+// bytes with one load and one store where both slices have room (the
+// bytes beyond s and dst within their arrays), instead of a copy call,
+// whose branches on the size mispredict on text nodes of every length.
+func appendShort(dst, s []byte) []byte {
+	if n, l := len(s), len(dst); n <= 8 && cap(s) >= 8 && cap(dst)-l >= 8 {
+		binary.LittleEndian.PutUint64(dst[l:l+8], binary.LittleEndian.Uint64(s[:8]))
+		return dst[:l+n]
+	}
+	return append(dst, s...)
+}
+
 // spaceEnd returns the end of the whitespace run from i, and the separator
 // jusText replaces it by: '\n' if it holds '\n' or '\r', ' ' otherwise.
 // The run is empty when s[i] is not whitespace.
@@ -146,6 +209,34 @@ func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 	// pending is the separator owed for a whitespace run, 0 if none.
 	pending := byte(0)
 	for i := 0; i < len(s); {
+		// Plain text eight bytes at a time. The output never outgrows the
+		// input read, so dst has room for the store.
+		if i+8 <= len(s) {
+			x := binary.LittleEndian.Uint64(s[i:])
+			// A leading space, or one after a whitespace run, is not
+			// plain: the slow path strips or merges it.
+			if n, sp := plainRun(x, pending != 0 || runes == 0); n > 0 {
+				if pending != 0 || runes == 0 {
+					if runes > 0 {
+						dst = append(dst, pending)
+						runes++
+					}
+					pending = 0
+					words++
+				}
+				// Words start after the run's spaces.
+				words += bits.OnesCount64(^sp & (sp << 8) & hi & (1<<(8*n) - 1))
+				k := n
+				if sp>>(8*n-1)&1 != 0 {
+					// A trailing space is owed, as the slow path owes it.
+					k, pending = n-1, ' '
+				}
+				dst = put8(dst, x, k)
+				runes += k
+				i += n
+				continue
+			}
+		}
 		j := asciiWordEnd(s, i)
 		w := j - i
 		ascii := w > 0
@@ -199,6 +290,23 @@ func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible bool) {
 	dst = slices.Grow(dst, len(s)) // the result is never longer than s
 	sepAt := -1                    // index in dst of the separator this node appended last, if nothing followed it
 	for i := 0; i < len(s); {
+		// Plain text eight bytes at a time, as in appendNormalized; a
+		// space right after this node's separator is not plain.
+		if i+8 <= len(s) {
+			x := binary.LittleEndian.Uint64(s[i:])
+			if n, sp := plainRun(x, sepAt >= 0); n > 0 {
+				dst = put8(dst, x, n)
+				if ^sp&hi&(1<<(8*n)-1) != 0 {
+					visible = true
+				}
+				sepAt = -1
+				if sp>>(8*n-1)&1 != 0 {
+					sepAt = len(dst) - 1
+				}
+				i += n
+				continue
+			}
+		}
 		if j := asciiWordEnd(s, i); j > i {
 			dst = append(dst, s[i:j]...)
 			i, visible, sepAt = j, true, -1

@@ -2,6 +2,7 @@ package tokenizer
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -112,6 +113,45 @@ type Tokenizer struct {
 
 	maxBytes  int
 	scripting bool
+
+	atoms [atomCacheSize]atomEntry // see lookupAtom
+}
+
+// atomEntry is a slot of a Tokenizer's tag-name cache: a name of at most
+// eight bytes, zero-padded, its length, and its atom.
+type atomEntry struct {
+	name uint64
+	n    uint8
+	a    atom.Atom
+}
+
+// atomCacheSize is the number of slots of the tag-name cache.
+const atomCacheSize = 256
+
+// lookupAtom returns atom.Lookup(name) through a direct-mapped cache of
+// the short names seen before: a page uses a few dozen tag names over and
+// over, and comparing one word costs less than hashing the name again.
+func (z *Tokenizer) lookupAtom(name []byte) atom.Atom {
+	if len(name) > 8 {
+		return atom.Lookup(name)
+	}
+	var w uint64
+	if cap(name) >= 8 {
+		// The name with the bytes after it (still within its array),
+		// which the mask drops.
+		w = binary.LittleEndian.Uint64(name[:8]) & (1<<(8*len(name)) - 1)
+	} else {
+		for i, c := range name {
+			w |= uint64(c) << (8 * i)
+		}
+	}
+	e := &z.atoms[(w*0x9e3779b97f4a7c15+uint64(len(name)))>>(64-8)]
+	if e.name == w && int(e.n) == len(name) {
+		return e.a
+	}
+	a := atom.Lookup(name)
+	*e = atomEntry{name: w, n: uint8(len(name)), a: a}
+	return a
 }
 
 // New returns a Tokenizer configured by opts, with no document loaded.
@@ -405,7 +445,7 @@ loop:
 	if up&aUpper != 0 {
 		z.name = lowerInto(&z.lowerName, z.name)
 	}
-	z.tagAtom = atom.Lookup(z.name)
+	z.tagAtom = z.lookupAtom(z.name)
 	switch {
 	case isEnd:
 		z.kind = EndTagToken

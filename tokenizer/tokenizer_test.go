@@ -11,6 +11,7 @@ import (
 
 	"github.com/jtextract/jt/internal/sharedtest"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // tok is a token reduced to what both tokenizers must agree on.
@@ -327,6 +328,9 @@ func FuzzTokenizer(f *testing.F) {
 				t.Fatalf("offset went back: %d after %d", z.Offset(), prev)
 			}
 			prev = z.Offset()
+			if k != TextToken && k != CommentToken && k != DoctypeToken && z.TagAtom() != atom.Lookup(z.TagName()) {
+				t.Fatalf("tag %q: atom %v, want %v", z.TagName(), z.TagAtom(), atom.Lookup(z.TagName()))
+			}
 			z.Text()
 			for more := k == StartTagToken || k == SelfClosingTagToken; more; {
 				_, _, more = z.TagAttr()
@@ -336,6 +340,45 @@ func FuzzTokenizer(f *testing.F) {
 			t.Fatalf("Err() = %v", z.Err())
 		}
 	})
+}
+
+// TestAtomCache checks that the tag-name cache gives atom.Lookup's atom
+// for names of every length up to past its limit, known and unknown,
+// each name seen many times among others that share its cache slots.
+func TestAtomCache(t *testing.T) {
+	names := []string{"a", "b", "p", "i", "q", "br", "li", "ul", "td", "tr", "div", "nav", "img", "span", "main",
+		"code", "form", "table", "aside", "thead", "header", "footer", "select", "article", "section", "summary",
+		"noscript", "textarea", "blockquote", "figcaption", "x", "ab", "abc", "x-y", "my-card", "my-cards", "my-cards2",
+		"divx", "spa", "articles", "sectio", "foo-bar-baz"}
+	// More names than slots, so that names share slots.
+	for c := 'a'; c <= 'z'; c++ {
+		for d := 'a'; d <= 'z'; d++ {
+			names = append(names, string([]rune{c, d}), string([]rune{c, d, 'x', c, d}))
+		}
+	}
+	var page strings.Builder
+	for i := range 4000 {
+		n := names[(i*7+i/len(names))%len(names)]
+		fmt.Fprintf(&page, "<%s>t</%s>", n, strings.ToUpper(n))
+	}
+	z, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	z.ResetBytes([]byte(page.String()))
+	tags := 0
+	for k := z.Next(); k != ErrorToken; k = z.Next() {
+		if k != StartTagToken && k != EndTagToken {
+			continue
+		}
+		tags++
+		if got, want := z.TagAtom(), atom.Lookup(z.TagName()); got != want {
+			t.Fatalf("tag %d %q: atom %v, want %v", tags, z.TagName(), got, want)
+		}
+	}
+	if tags != 8000 {
+		t.Fatalf("%d tags, want 8000", tags)
+	}
 }
 
 // TestTagAttrKeyAgrees checks that reading keys alone with TagAttrKey, and
