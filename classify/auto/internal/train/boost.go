@@ -127,6 +127,7 @@ type boostParams struct {
 	rate    float64 // shrinkage of each tree's leaves
 	lambda  float64 // L2 penalty on leaf values, against the hessian sums
 	rowFrac float64 // share of the rows each tree is fitted on
+	colFrac float64 // share of the features each tree may split on
 }
 
 // boost fits an ensemble of oblivious trees to labels y with example
@@ -149,6 +150,7 @@ func boost(m *matrix, y, w []float64, use []int, p boostParams) auto.Ensemble {
 	h := make([]float64, m.rows)
 	node := make([]uint8, m.rows)
 	rows := make([]int32, 0, m.rows)
+	cols := make([]int, 0, len(use))
 	const nodes = 1 << auto.TreeDepth
 	hist := make([][]float64, len(m.bin)) // per feature: nodes × maxBins × (G, H)
 	for _, j := range use {
@@ -165,10 +167,19 @@ func boost(m *matrix, y, w []float64, use []int, p boostParams) auto.Ensemble {
 				node[r] = 0
 			}
 		}
+		treeUse := use
+		if p.colFrac < 1 {
+			treeUse = cols[:0]
+			for _, j := range use {
+				if float64(mix(uint64(j)+1<<32, uint64(t))>>11)/(1<<53) < p.colFrac {
+					treeUse = append(treeUse, j)
+				}
+			}
+		}
 		var tree auto.Tree
 		var split [auto.TreeDepth]int // the bin each level splits after, -1 for none
 		for l := range auto.TreeDepth {
-			j, b := bestSplit(m, hist, use, rows, node, g, h, 1<<l, p.lambda)
+			j, b := bestSplit(m, hist, treeUse, rows, node, g, h, 1<<l, p.lambda)
 			split[l] = b
 			tree.Feature[l] = uint8(j)
 			// Without a useful split, a threshold no feature exceeds.

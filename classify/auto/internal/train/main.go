@@ -64,6 +64,7 @@ func main() {
 	trees1 := flag.Int("trees1", 32, "trees of stage 1 (and of each page type)")
 	trees := flag.Int("trees", 48, "trees of stage 2")
 	rate := flag.Float64("rate", 0.2, "learning rate")
+	cols := flag.Float64("cols", 1, "share of the features each tree may split on, drawn per tree")
 	news := flag.Float64("news-weight", 2, "weight of a scrapinghub page in training, against 1 for a wcxb-dev page")
 	learner := flag.String("learner", "trees", "the learner of every model: trees (boosted oblivious trees) or logistic (L2-regularised logistic regression, for comparison: -out writes only trees)")
 	l2 := flag.Float64("l2", 1e-3, "with -learner logistic: the L2 penalty on the weights of the standardised features")
@@ -81,7 +82,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	t := &trainer{pages: pages, newsWeight: *news, trees1: *trees1, params: boostParams{trees: *trees, rate: *rate, lambda: 1, rowFrac: 0.5},
+	t := &trainer{pages: pages, newsWeight: *news, trees1: *trees1, params: boostParams{trees: *trees, rate: *rate, lambda: 1, rowFrac: 0.5, colFrac: *cols},
 		logistic: *learner == "logistic", l2: *l2}
 	if *ceiling {
 		if err := t.ceiling(); err != nil {
