@@ -47,7 +47,8 @@
 // deepest element holding most of the probable text at any depth (the
 // element trafilatura looks for, found here from the element numbering
 // without a DOM). Config.Favor picks the threshold on the final
-// probability. A page with visible text where no paragraph reaches it
+// probability, one per page type, which on some types comes down to a
+// share of the page's highest probability (Weights.Relative). A page with visible text where no paragraph reaches it
 // keeps its best-supported stretch instead (Extractor.Fallback). A page
 // whose HTML lacks the main text its JSON-LD holds (an articleBody, the
 // posts of a thread, a product's description), as pages built by scripts

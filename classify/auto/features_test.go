@@ -186,6 +186,13 @@ func TestAppendEvidence(t *testing.T) {
 // stepModel returns a model whose stage 1 gives a paragraph the log-odds
 // z where feature fi exceeds th, and -z elsewhere.
 func stepModel(fi uint8, th, z float32) *Model {
+	e := Ensemble{Trees: []Tree{stepTree(fi, th, z)}}
+	return &Model{Lang: Weights{Stage1: e}, NoLang: Weights{Stage1: e}}
+}
+
+// stepTree returns a tree that gives z where feature fi exceeds th, and
+// -z elsewhere.
+func stepTree(fi uint8, th, z float32) Tree {
 	tree := Tree{}
 	for l := range TreeDepth {
 		tree.Feature[l], tree.Threshold[l] = fi, th
@@ -194,8 +201,42 @@ func stepModel(fi uint8, th, z float32) *Model {
 		tree.Leaf[l] = -z
 	}
 	tree.Leaf[1<<TreeDepth-1] = z
-	e := Ensemble{Trees: []Tree{tree}}
-	return &Model{Lang: Weights{Stage1: e}, NoLang: Weights{Stage1: e}}
+	return tree
+}
+
+// TestRelativeThreshold checks that a share of the page's highest
+// probability lowers the threshold to keep what is nearly as probable,
+// and that it is off at 0.
+func TestRelativeThreshold(t *testing.T) {
+	// Stage 2 by length: a long paragraph 0.73, a medium one 0.60, a
+	// short one 0.27; the threshold 0.7 keeps the long one only.
+	w := Weights{Stage2: Ensemble{Trees: []Tree{stepTree(fLength, 4, 0.3), stepTree(fLength, 3, 0.7)}}}
+	for f := range w.Threshold {
+		for t := range w.Threshold[f] {
+			w.Threshold[f][t] = 0.7
+		}
+	}
+	page := `<p>` + strings.Repeat("Long text of the page. ", 5) + `</p><p>Medium text, of thirty chars.</p><p>Short</p>`
+	for _, tc := range []struct {
+		share float32
+		want  string
+	}{{0, "good bad bad"}, {0.5, "good good bad"}, {0.9, "good bad bad"}} {
+		w := w
+		for f := range w.Relative {
+			for t := range w.Relative[f] {
+				w.Relative[f][t] = tc.share
+			}
+		}
+		x := New(Config{Model: &Model{Lang: w, NoLang: w}})
+		run(t, x, page)
+		var got []string
+		for _, p := range x.Paragraphs() {
+			got = append(got, p.Class.String())
+		}
+		if strings.Join(got, " ") != tc.want || x.Fallback() {
+			t.Errorf("share %v: classes %v (fallback %v), want %s", tc.share, got, x.Fallback(), tc.want)
+		}
+	}
 }
 
 // TestRegionFeatures checks the headline and main-container features on a

@@ -122,6 +122,14 @@ type Weights struct {
 	// per Favor and per page type (the most probable one): a product
 	// page's text is kept on other odds than an article's.
 	Threshold [numFavors][NumPageTypes]float32
+	// Relative, per Favor and page type, lowers the threshold to that
+	// share of the page's highest final probability when the result is
+	// lower (0: never). Pages differ in how sure the model is of their
+	// text, a product's description less than an article's body, and
+	// what is nearly as probable as the page's most probable paragraph
+	// is likely the same content. A page where no paragraph reaches the
+	// threshold is left to the fallback.
+	Relative [numFavors][NumPageTypes]float32
 }
 
 // Model holds the weights for pages with a stoplist (Lang) and for pages
@@ -174,20 +182,27 @@ func (x *Extractor) classify() {
 		x.prob[i] = sigmoid(z)
 	}
 	x.stage2()
-	th := w.Threshold[min(x.cfg.Favor, numFavors-1)][x.pageType()]
+	fav, pt := min(x.cfg.Favor, numFavors-1), x.pageType()
+	th := w.Threshold[fav][pt]
+	top := float32(-maxLogit)
+	for i := range paras {
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		paras[i].CFClass = decide(x.prob[i] >= th)
+		// From here on x.prob holds the final log-odds (Probability
+		// turns them into the probability).
+		copy(x.fbuf[:], f)
+		x.prob[i] = w.Stage2.logit(&x.fbuf)
+		top = max(top, x.prob[i])
+	}
+	if r, pmax := w.Relative[fav][pt], sigmoid(top); r > 0 && pmax >= th {
+		th = min(th, r*pmax)
+	}
 	keep := newCut(th)
 	kept := 0
 	clear(x.seen)
 	text, _ := x.pm.Arenas()
 	for i := range paras {
 		p := &paras[i]
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		p.CFClass = decide(x.prob[i] >= th)
-		// From here on x.prob holds the final log-odds (Probability
-		// turns them into the probability): the class only needs their
-		// side of the threshold's.
-		copy(x.fbuf[:], f)
-		x.prob[i] = w.Stage2.logit(&x.fbuf)
 		// Only texts of minRepeat bytes or more are compared, so only
 		// those are hashed and remembered.
 		t := text[p.Text.Start:p.Text.End]

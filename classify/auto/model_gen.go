@@ -417,6 +417,11 @@ var builtin = Model{
 			Precision: {0.69999987, 0.6499999, 0.45000008, 0.47500008, 0.40000007, 0.40000007, 0.52500004},  // article, forum, product, collection, listing, documentation, service
 			Recall:    {0.27500004, 0.40000007, 0.25000003, 0.20000002, 0.22500002, 0.17500001, 0.22500002}, // article, forum, product, collection, listing, documentation, service
 		},
+		Relative: [numFavors][NumPageTypes]float32{
+			Balanced:  {0.7, 0.6, 0.4, 0.4, 0.5, 0.4, 0.5}, // article, forum, product, collection, listing, documentation, service
+			Precision: {0.8, 0.7, 0.7, 0.5, 0, 0, 0.6},     // article, forum, product, collection, listing, documentation, service
+			Recall:    {0.4, 0, 0.3, 0.3, 0.4, 0.3, 0.3},   // article, forum, product, collection, listing, documentation, service
+		},
 	},
 	NoLang: Weights{
 		Stage1: Ensemble{Bias: 0.3766821, Trees: []Tree{
@@ -827,6 +832,11 @@ var builtin = Model{
 			Balanced:  {0.42500007, 0.52500004, 0.35000005, 0.32500005, 0.22500002, 0.37500006, 0.47500008}, // article, forum, product, collection, listing, documentation, service
 			Precision: {0.6499999, 0.6499999, 0.45000008, 0.42500007, 0.45000008, 0.42500007, 0.72499985},   // article, forum, product, collection, listing, documentation, service
 			Recall:    {0.20000002, 0.32500005, 0.32500005, 0.15, 0.20000002, 0.22500002, 0.17500001},       // article, forum, product, collection, listing, documentation, service
+		},
+		Relative: [numFavors][NumPageTypes]float32{
+			Balanced:  {0.6, 0, 0.6, 0.5, 0.3, 0, 0.5}, // article, forum, product, collection, listing, documentation, service
+			Precision: {0.7, 0, 0.8, 0.6, 0.4, 0, 0.7}, // article, forum, product, collection, listing, documentation, service
+			Recall:    {0, 0, 0.3, 0.5, 0, 0, 0.3},     // article, forum, product, collection, listing, documentation, service
 		},
 	},
 	PageType: [NumPageTypes]Ensemble{

@@ -480,6 +480,7 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 				w.Threshold[f][ti] = all
 				if len(of) >= minTypePages {
 					w.Threshold[f][ti] = bestThreshold(of, auto.Favor(f))
+					w.Relative[f][ti] = bestRelative(of, auto.Favor(f), w.Threshold[f][ti])
 				}
 			}
 		}
@@ -543,6 +544,38 @@ const minTypePages = 20
 
 // betas are the F-measure weights of the Favor settings: F1, F0.5, F2.
 var betas = [...]float64{auto.Balanced: 1, auto.Precision: 0.5, auto.Recall: 2}
+
+// relatives are the shares of a page's highest probability that
+// bestRelative tries, 0 for none.
+var relatives = [...]float32{0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8}
+
+// bestRelative returns the share of relatives that, with threshold th,
+// maximises the mean over pages of the favor's F-measure on words (see
+// Weights.Relative).
+func bestRelative(ex []extracted, favor auto.Favor, th float32) float32 {
+	b2 := betas[favor] * betas[favor]
+	best, bestR := -1.0, float32(0)
+	for _, r := range relatives {
+		sum := 0.0
+		for k := range ex {
+			e := &ex[k]
+			var pmax float32
+			for _, p := range e.probs {
+				pmax = max(pmax, p)
+			}
+			cut := th
+			if r > 0 && pmax >= th {
+				cut = min(th, r*pmax)
+			}
+			p, rec := e.wordScore(func(i int) bool { return e.probs[i] >= cut })
+			sum += e.weight * fbeta(p, rec, b2)
+		}
+		if sum > best {
+			best, bestR = sum, r
+		}
+	}
+	return bestR
+}
 
 // bestThreshold returns the threshold in [0.1, 0.9] that maximises the
 // mean over pages of the favor's F-measure on words.

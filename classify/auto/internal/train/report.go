@@ -180,18 +180,24 @@ func source(m *auto.Model) []byte {
 		fmt.Fprintf(&b, "%s: Weights{\n", v.name)
 		writeEnsemble(&b, "Stage1", &v.w.Stage1)
 		writeEnsemble(&b, "Stage2", &v.w.Stage2)
-		b.WriteString("Threshold: [numFavors][NumPageTypes]float32{\n")
-		for f, name := range []string{"Balanced", "Precision", "Recall"} {
-			fmt.Fprintf(&b, "%s: {", name)
-			for ti, th := range v.w.Threshold[f] {
-				if ti > 0 {
-					b.WriteString(", ")
+		for _, tab := range []struct {
+			name string
+			v    [][auto.NumPageTypes]float32
+		}{{"Threshold", v.w.Threshold[:]}, {"Relative", v.w.Relative[:]}} {
+			fmt.Fprintf(&b, "%s: [numFavors][NumPageTypes]float32{\n", tab.name)
+			for f, name := range []string{"Balanced", "Precision", "Recall"} {
+				fmt.Fprintf(&b, "%s: {", name)
+				for ti, th := range tab.v[f] {
+					if ti > 0 {
+						b.WriteString(", ")
+					}
+					writeFloat(&b, th)
 				}
-				writeFloat(&b, th)
+				fmt.Fprintf(&b, "}, // %s\n", strings.Join(auto.PageTypes(), ", "))
 			}
-			fmt.Fprintf(&b, "}, // %s\n", strings.Join(auto.PageTypes(), ", "))
+			b.WriteString("},\n")
 		}
-		b.WriteString("},\n},\n")
+		b.WriteString("},\n")
 	}
 	b.WriteString("PageType: [NumPageTypes]Ensemble{\n")
 	for ti, name := range auto.PageTypes() {
