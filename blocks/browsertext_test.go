@@ -261,7 +261,7 @@ func FuzzBrowserNode(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, s string, pre bool) {
-		got, gv := appendNodeBrowser([]byte("x"), []byte(s), pre)
+		got, gv, _ := appendNodeBrowser([]byte("x"), []byte(s), pre)
 		want, wv := appendNodeBrowserRunes([]byte("x"), []byte(s), pre)
 		if !bytes.Equal(got, want) || gv != wv {
 			t.Fatalf("appendNodeBrowser(%+q, %v) = %+q, %v; want %+q, %v", s, pre, got, gv, want, wv)
@@ -315,6 +315,50 @@ func FuzzBrowserText(f *testing.F) {
 		}
 		if !bytes.Equal(a, b) {
 			t.Fatalf("browser text %q, jusText %q", b, a)
+		}
+	})
+}
+
+// FuzzPlainNodes checks the text of a browser paragraph, which
+// addBrowserNode and addBreak keep plain where they can and normalizeNodes
+// then copies, against appendNormalized's of the nodes as appended one
+// after the other; and each node's link characters against its own. '|'
+// in the input separates text nodes, '#' is a line break (a <br>), '~'
+// starts a preformatted node.
+func FuzzPlainNodes(f *testing.F) {
+	for _, s := range []string{"a|b", "a |b", "a| b", "a #b", "#a", "a#", "a ##b", "~a\n|b", "a |~\nb", "a\u00a0|b",
+		"x\u200b| y", "a |\u200b b", "a\xc2|\xa0b", " a", "a|\u00ad|b c ", " | |x# "} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	m := NewParagraphMaker(nil, false)
+	m.SetBrowserText(true)
+	f.Fuzz(func(t *testing.T, s string, structure bool) {
+		m.SetStructure(structure)
+		m.Reset()
+		var nodes []byte
+		for _, node := range strings.Split(s, "|") {
+			m.pres = 0
+			if strings.HasPrefix(node, "~") {
+				node, m.pres = node[1:], 1
+			}
+			for i, part := range strings.Split(node, "#") {
+				if i > 0 {
+					m.addBreak()
+					nodes = append(nodes, '\n')
+				}
+				start, n := len(m.nodes), len(nodes)
+				_, merged := m.addBrowserNode([]byte(part))
+				nodes, _, _ = appendNodeBrowser(nodes, []byte(part), m.pres > 0)
+				if got, want := merged+RuneCount(m.nodes[start:]), RuneCount(nodes[n:]); got != want {
+					t.Fatalf("node %+q: %d characters, want %d", part, got, want)
+				}
+			}
+		}
+		runes, words := m.normalizeNodes()
+		want, wr, ww := appendNormalized(nil, nodes)
+		if got := m.text; !bytes.Equal(got, want) || runes != wr || words != ww {
+			t.Fatalf("nodes %+q (%+q, plain %v): %+q, %d runes, %d words; want %+q, %d, %d", nodes, m.nodes, m.plain, got, runes, words, want, wr, ww)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jtextract/jt/stopwords"
 	"golang.org/x/net/html/atom"
@@ -42,13 +43,15 @@ type ParagraphMaker struct {
 	maxParas int
 	dropped  int // paragraphs beyond maxParas
 
-	paras   []Paragraph
-	text    []byte // paragraph texts
-	paths   []byte // paragraph paths and xpaths
-	nodes   []byte // normalised text nodes of the open paragraph
-	pending []byte // text waiting for the next kept node, so that text around dropped nodes merges
-	lower   []byte // scratch for lower-casing words
-	title   []byte
+	paras    []Paragraph
+	text     []byte // paragraph texts
+	paths    []byte // paragraph paths and xpaths
+	nodes    []byte // normalised text nodes of the open paragraph
+	plain    bool   // browser text: nodes is its own normalised text but for a leading and a trailing separator (see addBrowserNode)
+	nonASCII bool   // browser text: nodes has bytes that are not ASCII
+	pending  []byte // text waiting for the next kept node, so that text around dropped nodes merges
+	lower    []byte // scratch for lower-casing words
+	title    []byte
 
 	cur        Paragraph
 	hasText    bool
@@ -234,19 +237,6 @@ func (m *ParagraphMaker) Parent(id int32) int32 {
 	return m.parents[id]
 }
 
-// isParagraphTag reports whether a tag delimits jusText paragraphs.
-func isParagraphTag(a atom.Atom) bool {
-	switch a {
-	case atom.Body, atom.Blockquote, atom.Caption, atom.Center, atom.Col, atom.Colgroup,
-		atom.Dd, atom.Div, atom.Dl, atom.Dt, atom.Fieldset, atom.Form, atom.Legend,
-		atom.Optgroup, atom.Option, atom.P, atom.Pre, atom.Table, atom.Td, atom.Textarea,
-		atom.Tfoot, atom.Th, atom.Thead, atom.Tr, atom.Ul, atom.Li,
-		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-		return true
-	}
-	return false
-}
-
 // cleaning says what jusText's Cleaner does to an element.
 type cleaning uint8
 
@@ -256,21 +246,21 @@ const (
 	removed          // dropped, content kept
 )
 
-func clean(e Elem, attrs *Attrs) cleaning {
-	switch e.Atom {
-	case atom.Head, atom.Script, atom.Style, atom.Applet, atom.Button, atom.Input,
-		atom.Select, atom.Textarea:
+// clean returns what jusText's Cleaner does to an element: drop scripts,
+// styles, form controls, head and stylesheet links with their content, and
+// embedded objects and forms without it.
+func clean(e Elem, i tagInfo, attrs *Attrs) cleaning {
+	switch {
+	case i&iKilled != 0:
 		return killed
-	case atom.Iframe, atom.Embed, atom.Object, atom.Param, atom.Form:
+	case i&iRemoved != 0:
 		return removed
-	case atom.Link:
+	case e.Atom == atom.Link:
 		if rel, ok := attrs.Get("rel"); ok && containsFold(rel, "stylesheet") {
 			return killed
 		}
-	case 0:
-		if e.Name == "layer" {
-			return removed
-		}
+	case e.Atom == 0 && e.Name == "layer":
+		return removed
 	}
 	return keep
 }
@@ -311,7 +301,8 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 	if m.kill > 0 {
 		return
 	}
-	switch clean(e, attrs) {
+	i := info(e.Atom)
+	switch clean(e, i, attrs) {
 	case killed:
 		m.kill = len(stack)
 		return
@@ -319,8 +310,8 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 		return
 	}
 	m.flush()
-	m.push(e)
-	if isParagraphTag(e.Atom) || (e.Atom == atom.Br && m.br) {
+	m.push(e, i)
+	if i&iParagraph != 0 || (e.Atom == atom.Br && m.br) {
 		if e.Atom == atom.Br {
 			m.cur.Tags-- // the second <br> separates; it is not a tag of the paragraph
 		}
@@ -344,15 +335,15 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 		// made of such spaces alone, so they do not count as text.
 		// Browser text has the line break a browser shows.
 		if m.browser {
-			m.nodes = append(m.nodes, '\n')
+			m.addBreak()
 		} else {
 			m.nodes = append(m.nodes, ' ')
 		}
 	case atom.A:
 		m.link = true
 	default:
-		if m.browser && isBrowserBlock(e.Atom) {
-			m.nodes = append(m.nodes, '\n')
+		if m.browser && i&iBrowserBlock != 0 {
+			m.addBreak()
 		}
 	}
 	m.cur.Tags++
@@ -375,7 +366,8 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 	}
 	m.flush()
 	m.pop()
-	if isParagraphTag(e.Atom) {
+	i := info(e.Atom)
+	if i&iParagraph != 0 {
 		// The closing paragraph is still inside the element.
 		m.close()
 		if m.sx.on {
@@ -386,34 +378,13 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 		if m.sx.on {
 			m.structEnd(e)
 		}
-		if m.browser && isBrowserBlock(e.Atom) {
-			m.nodes = append(m.nodes, '\n')
+		if m.browser && i&iBrowserBlock != 0 {
+			m.addBreak()
 		}
 	}
 	if e.Atom == atom.A {
 		m.link = false
 	}
-}
-
-// isBrowserBlock reports the elements that browsers lay out as blocks (their
-// default CSS display is block, list-item or table-row-group) but that are
-// not jusText paragraph tags. Browser text separates the text on either
-// side of them by a line break; jusText joins it.
-func isBrowserBlock(a atom.Atom) bool {
-	switch a {
-	case atom.Address, atom.Article, atom.Aside, atom.Details, atom.Dialog, atom.Dir,
-		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup, atom.Hr,
-		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Search, atom.Section, atom.Summary,
-		atom.Listing, atom.Plaintext, atom.Xmp, atom.Tbody, atom.Frameset, atom.Frame:
-		return true
-	}
-	return false
-}
-
-// isPre reports the elements whose text keeps its line breaks in a browser
-// (textarea too, but jusText drops it).
-func isPre(a atom.Atom) bool {
-	return a == atom.Pre || a == atom.Listing || a == atom.Xmp || a == atom.Plaintext
 }
 
 // Text implements Handler.
@@ -436,9 +407,12 @@ func (m *ParagraphMaker) Finish() {
 	m.next()
 }
 
-func (m *ParagraphMaker) push(e Elem) {
+func (m *ParagraphMaker) push(e Elem, i tagInfo) {
 	pe := pathElem{name: e.Name, id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath)),
-		heading: hasHeadingName(e.Name), inSelect: hasSelect(e.Name), pre: isPre(e.Atom)}
+		heading: i&iHeadingName != 0, inSelect: i&iSelectName != 0, pre: i&iPre != 0}
+	if e.Atom == 0 {
+		pe.heading, pe.inSelect = hasHeadingName(e.Name), hasSelect(e.Name)
+	}
 	// The path joins names with '.', which is not a word byte and not in
 	// "select", so the path matches when one of its names does.
 	if pe.heading {
@@ -494,10 +468,9 @@ func (m *ParagraphMaker) flush() {
 	m.pending = m.pending[:0]
 	if m.browser {
 		start := len(m.nodes)
-		var visible bool
-		m.nodes, visible = appendNodeBrowser(m.nodes, t, m.pres > 0)
+		visible, merged := m.addBrowserNode(t)
 		if m.link {
-			m.cur.LinkChars += RuneCount(m.nodes[start:])
+			m.cur.LinkChars += merged + RuneCount(m.nodes[start:])
 		}
 		if visible {
 			if !m.hasText && m.sx.on {
@@ -524,6 +497,85 @@ func (m *ParagraphMaker) flush() {
 	m.br = false
 }
 
+// addBrowserNode appends text node t to the open paragraph as browser text.
+// It reports whether t had visible text, and how many separators it added
+// that were merged into the one before (the node's link characters count
+// them). It keeps m.plain, which spares finishParagraph the normalisation
+// of the paragraph's text: a separator right after another is merged into
+// it, as normalisation would merge them, and a node that adds bytes that
+// are not UTF-8 (which may join a neighbour into whitespace) clears it.
+// With structure on, whose inline spans hold offsets into m.nodes as
+// appended, nothing is merged: a doubled separator clears m.plain instead.
+func (m *ParagraphMaker) addBrowserNode(t []byte) (visible bool, merged int) {
+	start := len(m.nodes)
+	var ascii bool
+	m.nodes, visible, ascii = appendNodeBrowser(m.nodes, t, m.pres > 0)
+	if !ascii {
+		m.nonASCII = true
+		if !utf8.Valid(m.nodes[start:]) {
+			m.plain = false
+		}
+	}
+	if start > 0 && start < len(m.nodes) && isSeparator(m.nodes[start]) && isSeparator(m.nodes[start-1]) {
+		if m.sx.on {
+			m.plain = false
+			return visible, 0
+		}
+		// The node's separators never follow one another: only its
+		// first can double the one before.
+		if m.nodes[start] == '\n' {
+			m.nodes[start-1] = '\n'
+		}
+		m.nodes = append(m.nodes[:start], m.nodes[start+1:]...)
+		return visible, 1
+	}
+	return visible, 0
+}
+
+// addBreak appends the line break browser text has at a <br> and on either
+// side of a block, merged into a separator before it (see addBrowserNode).
+func (m *ParagraphMaker) addBreak() {
+	if n := len(m.nodes); n > 0 && isSeparator(m.nodes[n-1]) {
+		if !m.sx.on {
+			m.nodes[n-1] = '\n'
+			return
+		}
+		m.plain = false
+	}
+	m.nodes = append(m.nodes, '\n')
+}
+
+// normalizeNodes appends the open paragraph's normalised text to m.text
+// and returns its length in code points and its number of words. Plain
+// browser text (see addBrowserNode) is its own normalised text once a
+// leading and a trailing separator are dropped: copied, not normalised
+// again.
+func (m *ParagraphMaker) normalizeNodes() (runes, words int) {
+	if !m.browser || !m.plain {
+		m.text, runes, words = appendNormalized(m.text, m.nodes)
+		return runes, words
+	}
+	s := m.nodes
+	if len(s) > 0 && isSeparator(s[0]) {
+		s = s[1:]
+	}
+	if n := len(s); n > 0 && isSeparator(s[n-1]) {
+		s = s[:n-1]
+	}
+	m.text = append(m.text, s...)
+	if len(s) == 0 {
+		return 0, 0
+	}
+	runes = len(s)
+	if m.nonASCII {
+		runes = RuneCount(s) // valid UTF-8: a code point per byte that does not continue one
+	}
+	return runes, bytes.Count(s, []byte{' '}) + bytes.Count(s, []byte{'\n'}) + 1
+}
+
+// isSeparator reports the two whitespace bytes of browser text.
+func isSeparator(c byte) bool { return c == ' ' || c == '\n' }
+
 // next closes the open paragraph and opens a new one at the current DOM
 // position.
 func (m *ParagraphMaker) next() {
@@ -546,7 +598,7 @@ func (m *ParagraphMaker) close() {
 func (m *ParagraphMaker) open() {
 	m.cur = Paragraph{}
 	m.hasText = false
-	m.nodes = m.nodes[:0]
+	m.nodes, m.plain, m.nonASCII = m.nodes[:0], true, false
 	m.mark = len(m.paths)
 	m.pathCut = false
 	m.cur.Heading = m.headings > 0
@@ -605,13 +657,14 @@ func (m *ParagraphMaker) finishParagraph() {
 	}
 	p := &m.cur
 	start := len(m.text)
-	m.text, p.Length, p.Words = appendNormalized(m.text, m.nodes)
+	p.Length, p.Words = m.normalizeNodes()
 	p.Text = Span{int32(start), int32(len(m.text))}
 	text := m.text[start:]
 	if m.stop.Len() > 0 {
 		p.StopWords = m.countStopWords(text)
 	}
-	p.Copyright = bytes.Contains(text, []byte("\u00a9")) || bytes.Contains(text, []byte("&copy"))
+	// Browser text known to be ASCII has no "©" to look for.
+	p.Copyright = (!m.browser || m.nonASCII) && bytes.Contains(text, []byte("\u00a9")) || bytes.Contains(text, []byte("&copy"))
 	m.last, m.lastX = p.Path, p.XPath
 	m.paras = append(m.paras, *p)
 	if m.sx.on {

@@ -285,8 +285,9 @@ func isInvisible(r rune) bool { return r == 0xad || r == 0x200b || r == 0xfeff }
 // appendNodeNormalized. Dropping an invisible character never joins two
 // whitespace runs into two separators. visible reports whether anything
 // other than whitespace was appended: a node without it is a separator, not
-// text.
-func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible bool) {
+// text. ascii reports whether everything appended was ASCII.
+func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible, ascii bool) {
+	ascii = true
 	dst = slices.Grow(dst, len(s)) // the result is never longer than s
 	sepAt := -1                    // index in dst of the separator this node appended last, if nothing followed it
 	for i := 0; i < len(s); {
@@ -330,9 +331,9 @@ func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible bool) {
 		r, w := utf8.DecodeRune(s[i:])
 		if !isInvisible(r) {
 			dst = append(dst, s[i:i+w]...)
-			visible, sepAt = true, -1
+			visible, sepAt, ascii = true, -1, false
 		}
 		i += w
 	}
-	return dst, visible
+	return dst, visible, ascii
 }

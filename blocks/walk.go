@@ -34,31 +34,6 @@ const (
 	numCounted
 )
 
-// countSlot returns the slot of a counted tag, 0 for the others.
-func countSlot(a atom.Atom) int {
-	switch a {
-	case atom.P:
-		return slotP
-	case atom.A:
-		return slotA
-	case atom.Button:
-		return slotButton
-	case atom.Select:
-		return slotSelect
-	case atom.Table:
-		return slotTable
-	case atom.Head:
-		return slotHead
-	case atom.Svg:
-		return slotSvg
-	case atom.Math:
-		return slotMath
-	case atom.Li:
-		return slotLi
-	}
-	return slotOther
-}
-
 // maxInterned bounds the table of unknown tag names a Walker keeps across
 // documents.
 const maxInterned = 4096
@@ -195,9 +170,11 @@ func (w *Walker) push(a atom.Atom, name []byte, real bool, h Handler) {
 func (w *Walker) implied(a atom.Atom, h Handler) { w.push(a, nil, false, h) }
 
 func (w *Walker) pop(h Handler) {
+	// The slot is looked up before the handler runs, so that the lookup
+	// overlaps it.
+	slot := countSlot(w.stack[len(w.stack)-1].Atom)
 	h.EndElement(w.stack)
-	top := w.stack[len(w.stack)-1]
-	w.counts[countSlot(top.Atom)]--
+	w.counts[slot]--
 	w.stack = w.stack[:len(w.stack)-1]
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	"github.com/cespare/xxhash/v2"
-	"golang.org/x/net/html/atom"
 )
 
 // cue is one kind of structural evidence an element carries for the text
@@ -40,39 +39,6 @@ const (
 
 // cueSet is a set of cues, one bit each.
 type cueSet uint32
-
-// tagCues returns the cues an element's tag gives.
-func tagCues(a atom.Atom) cueSet {
-	switch a {
-	case atom.Article:
-		return 1 << cueArticle
-	case atom.Main:
-		return 1 << cueMain
-	case atom.Nav, atom.Menu:
-		return 1 << cueNav
-	case atom.Aside:
-		return 1 << cueAside
-	case atom.Footer:
-		return 1 << cueFooter
-	case atom.Header:
-		return 1 << cueHeader
-	case atom.Figure, atom.Figcaption:
-		return 1 << cueFigure
-	case atom.Li, atom.Dt, atom.Dd:
-		return 1 << cueList
-	case atom.Pre, atom.Code, atom.Kbd, atom.Samp:
-		return 1 << cueCode
-	case atom.Td, atom.Th:
-		return 1 << cueCell
-	case atom.H1:
-		return 1 << cueH1
-	case atom.H2, atom.H3:
-		return 1 << cueH2
-	case atom.H4, atom.H5, atom.H6:
-		return 1 << cueH4
-	}
-	return 0
-}
 
 // roleCues returns the cues of an ARIA role value.
 func roleCues(role []byte) cueSet {

@@ -316,29 +316,6 @@ const (
 	numCounts
 )
 
-// elementCount returns the count an element adds to, or -1.
-func elementCount(a atom.Atom) int {
-	switch a {
-	case atom.Pre:
-		return countPre
-	case atom.Code:
-		return countCode
-	case atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-		return countHeading
-	case atom.Time:
-		return countTime
-	case atom.Form, atom.Input, atom.Select, atom.Textarea:
-		return countForm
-	case atom.Tr:
-		return countRow
-	case atom.Li:
-		return countItem
-	case atom.Article:
-		return countArticle
-	}
-	return -1
-}
-
 // paraCues is what the recorder knows of one paragraph's text: how many
 // characters it has under each cue, of how many in all.
 type paraCues struct {
@@ -372,15 +349,16 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 		r.cues = append(r.cues, r.inherited())
 	}
 	r.cues = r.cues[:d]
-	cues := r.inherited() | tagCues(e.Atom)
+	i := info(e.Atom)
+	cues := r.inherited() | cueSet(i&iCues)
 	r.class = 0
-	if carriesCues(e.Atom) {
+	if i&iCarries != 0 {
 		cues |= r.readCues(e.Atom, attrs, len(stack))
 	} else if e.Atom == atom.Link && len(r.canon) == 0 {
 		r.readLink(attrs)
 	}
 	r.cues = append(r.cues, cues)
-	if c := elementCount(e.Atom); c >= 0 {
+	if c := i.count(); c >= 0 {
 		r.count[c]++
 	}
 	// Siblings are alike when they share tag and class; an unknown
@@ -394,7 +372,7 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 		r.depth = append(r.depth, int32(d))
 		r.last = append(r.last, e.ID)
 	}
-	if r.kill == 0 && killed(e.Atom) {
+	if r.kill == 0 && i&iKilled != 0 {
 		r.kill = len(stack)
 	}
 }
@@ -405,22 +383,6 @@ func (r *recorder) inherited() cueSet {
 		return 0
 	}
 	return r.cues[len(r.cues)-1]
-}
-
-// carriesCues reports whether the attributes of an element are read.
-// Reading attributes is the costliest part of the pass, and the regions of
-// a page are marked on containers, not on links, images or inline
-// formatting, whose long href and src values would cost the most to read.
-// Unknown elements (custom elements of web components) are read.
-func carriesCues(a atom.Atom) bool {
-	switch a {
-	case atom.Div, atom.Section, atom.Article, atom.Aside, atom.Nav, atom.Header, atom.Footer,
-		atom.Main, atom.Ul, atom.Ol, atom.Li, atom.Dl, atom.P, atom.Figure, atom.Figcaption,
-		atom.Table, atom.Tr, atom.Td, atom.Form, atom.Span, atom.Script, atom.Blockquote, atom.Body,
-		atom.Center, atom.Font, atom.Meta, atom.Pre, 0:
-		return true
-	}
-	return false
 }
 
 // readCues reads an element's attributes once: class, id, role, itemprop,
@@ -505,16 +467,6 @@ func (r *recorder) readLink(attrs *blocks.Attrs) {
 	if canonical {
 		setURL(&r.canon, bytes.TrimSpace(r.content))
 	}
-}
-
-// killed reports whether the ParagraphMaker drops an element with its
-// content (jusText's cleaning), so that its text counts for no paragraph.
-func killed(a atom.Atom) bool {
-	switch a {
-	case atom.Head, atom.Script, atom.Style, atom.Applet, atom.Button, atom.Select, atom.Textarea:
-		return true
-	}
-	return false
 }
 
 // EndElement implements blocks.Handler.
