@@ -112,6 +112,16 @@ func equal(x uint64, c byte) uint64 {
 	return ^((y&low7 + low7) | y) & hi
 }
 
+// startWord appends the separator owed before a word, none before the
+// first, and counts the word.
+func startWord(dst []byte, sep byte, runes, words int) ([]byte, int, int) {
+	if runes > 0 {
+		dst = append(dst, sep)
+		runes++
+	}
+	return dst, runes, words + 1
+}
+
 // plainRun looks at the eight bytes x for the run of them, from the first,
 // that is plain text: printable ASCII where every space stands alone, the
 // first byte counting as preceded by a space when spaceBefore. It returns
@@ -217,12 +227,8 @@ func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 			// plain: the slow path strips or merges it.
 			if n, sp := plainRun(x, pending != 0 || runes == 0); n > 0 {
 				if pending != 0 || runes == 0 {
-					if runes > 0 {
-						dst = append(dst, pending)
-						runes++
-					}
+					dst, runes, words = startWord(dst, pending, runes, words)
 					pending = 0
-					words++
 				}
 				// Words start after the run's spaces.
 				words += bits.OnesCount64(^sp & (sp << 8) & hi & (1<<(8*n) - 1))
@@ -251,12 +257,8 @@ func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 			_, w = utf8.DecodeRune(s[i:])
 		}
 		if pending != 0 || runes == 0 {
-			if runes > 0 {
-				dst = append(dst, pending)
-				runes++
-			}
+			dst, runes, words = startWord(dst, pending, runes, words)
 			pending = 0
-			words++
 		}
 		dst = append(dst, s[i:i+w]...)
 		if ascii {
