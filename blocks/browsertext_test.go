@@ -2,6 +2,7 @@ package blocks
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -322,21 +323,26 @@ func FuzzBrowserText(f *testing.F) {
 // FuzzPlainNodes checks the text of a browser paragraph, which
 // addBrowserNode and addBreak keep plain where they can and normalizeNodes
 // then copies, against appendNormalized's of the nodes as appended one
-// after the other; and each node's link characters against its own. '|'
-// in the input separates text nodes, '#' is a line break (a <br>), '~'
-// starts a preformatted node.
+// after the other; each node's link characters against its own; and the
+// inline spans between node boundaries, mapped as structKeep maps them,
+// against mapOffsets on the nodes as appended. '|' in the input separates
+// text nodes, '#' is a line break (a <br>), '~' starts a preformatted
+// node.
 func FuzzPlainNodes(f *testing.F) {
 	for _, s := range []string{"a|b", "a |b", "a| b", "a #b", "#a", "a#", "a ##b", "~a\n|b", "a |~\nb", "a\u00a0|b",
 		"x\u200b| y", "a |\u200b b", "a\xc2|\xa0b", " a", "a|\u00ad|b c ", " | |x# "} {
-		f.Add(s, false)
-		f.Add(s, true)
+		f.Add(s)
 	}
 	m := NewParagraphMaker(nil, false)
 	m.SetBrowserText(true)
-	f.Fuzz(func(t *testing.T, s string, structure bool) {
-		m.SetStructure(structure)
+	f.Fuzz(func(t *testing.T, s string) {
 		m.Reset()
 		var nodes []byte
+		var gotAt, wantAt []int32 // the node boundaries in m.nodes and in nodes
+		boundary := func() {
+			gotAt, wantAt = append(gotAt, int32(len(m.nodes))), append(wantAt, int32(len(nodes)))
+		}
+		boundary()
 		for _, node := range strings.Split(s, "|") {
 			m.pres = 0
 			if strings.HasPrefix(node, "~") {
@@ -353,12 +359,29 @@ func FuzzPlainNodes(f *testing.F) {
 				if got, want := merged+RuneCount(m.nodes[start:]), RuneCount(nodes[n:]); got != want {
 					t.Fatalf("node %+q: %d characters, want %d", part, got, want)
 				}
+				boundary()
 			}
 		}
 		runes, words := m.normalizeNodes()
-		want, wr, ww := appendNormalized(nil, nodes)
-		if got := m.text; !bytes.Equal(got, want) || runes != wr || words != ww {
-			t.Fatalf("nodes %+q (%+q, plain %v): %+q, %d runes, %d words; want %+q, %d, %d", nodes, m.nodes, m.plain, got, runes, words, want, wr, ww)
+		text, wr, ww := appendNormalized(nil, nodes)
+		if got := m.text; !bytes.Equal(got, text) || runes != wr || words != ww {
+			t.Fatalf("nodes %+q (%+q, plain %v): %+q, %d runes, %d words; want %+q, %d, %d", nodes, m.nodes, m.plain, got, runes, words, text, wr, ww)
+		}
+		var got, want []Inline
+		for i := range gotAt {
+			for j := i; j < len(gotAt); j++ {
+				got = append(got, Inline{Start: gotAt[i], End: gotAt[j]})
+				want = append(want, Inline{Start: wantAt[i], End: wantAt[j]})
+			}
+		}
+		if m.plain {
+			mapPlain(m.nodes, text, got)
+		} else {
+			mapOffsets(m.nodes, text, got, &m.sx.marks)
+		}
+		mapOffsets(nodes, text, want, &m.sx.marks)
+		if !slices.Equal(got, want) {
+			t.Fatalf("nodes %+q (%+q, plain %v): spans %v, want %v", nodes, m.nodes, m.plain, got, want)
 		}
 	})
 }

@@ -318,13 +318,13 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 		// The element's structure is the next paragraph's, not the
 		// closing one's.
 		m.close()
-		if m.sx.on {
+		if m.sx.on && i&iStructure != 0 {
 			m.structStart(e, attrs)
 		}
 		m.open()
 		return
 	}
-	if m.sx.on {
+	if m.sx.on && i&iStructure != 0 {
 		m.structStart(e, attrs)
 	}
 	m.br = e.Atom == atom.Br
@@ -370,12 +370,12 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 	if i&iParagraph != 0 {
 		// The closing paragraph is still inside the element.
 		m.close()
-		if m.sx.on {
+		if m.sx.on && i&iStructure != 0 {
 			m.structEnd(e)
 		}
 		m.open()
 	} else {
-		if m.sx.on {
+		if m.sx.on && i&iStructure != 0 {
 			m.structEnd(e)
 		}
 		if m.browser && i&iBrowserBlock != 0 {
@@ -504,8 +504,9 @@ func (m *ParagraphMaker) flush() {
 // of the paragraph's text: a separator right after another is merged into
 // it, as normalisation would merge them, and a node that adds bytes that
 // are not UTF-8 (which may join a neighbour into whitespace) clears it.
-// With structure on, whose inline spans hold offsets into m.nodes as
-// appended, nothing is merged: a doubled separator clears m.plain instead.
+// Merging keeps the inline spans of structure right: their offsets into
+// m.nodes taken before the node stay at or before the merged separator,
+// in the same whitespace run, and those taken after see m.nodes merged.
 func (m *ParagraphMaker) addBrowserNode(t []byte) (visible bool, merged int) {
 	start := len(m.nodes)
 	var ascii bool
@@ -517,10 +518,6 @@ func (m *ParagraphMaker) addBrowserNode(t []byte) (visible bool, merged int) {
 		}
 	}
 	if start > 0 && start < len(m.nodes) && isSeparator(m.nodes[start]) && isSeparator(m.nodes[start-1]) {
-		if m.sx.on {
-			m.plain = false
-			return visible, 0
-		}
 		// The node's separators never follow one another: only its
 		// first can double the one before.
 		if m.nodes[start] == '\n' {
@@ -536,11 +533,8 @@ func (m *ParagraphMaker) addBrowserNode(t []byte) (visible bool, merged int) {
 // side of a block, merged into a separator before it (see addBrowserNode).
 func (m *ParagraphMaker) addBreak() {
 	if n := len(m.nodes); n > 0 && isSeparator(m.nodes[n-1]) {
-		if !m.sx.on {
-			m.nodes[n-1] = '\n'
-			return
-		}
-		m.plain = false
+		m.nodes[n-1] = '\n'
+		return
 	}
 	m.nodes = append(m.nodes, '\n')
 }

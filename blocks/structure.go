@@ -193,7 +193,7 @@ func (m *ParagraphMaker) StructureArena() []byte { return m.sx.arena }
 
 // structStart records what a kept start tag means for the structure; it
 // runs after the element was pushed on m.dom and before a paragraph
-// boundary it makes.
+// boundary it makes, for the tags with iStructure (its cases).
 func (m *ParagraphMaker) structStart(e Elem, attrs *Attrs) {
 	s := &m.sx
 	switch e.Atom {
@@ -209,8 +209,11 @@ func (m *ParagraphMaker) structStart(e Elem, attrs *Attrs) {
 		x := sxElem{id: e.ID, atom: e.Atom}
 		if n := len(s.lists); n > 0 {
 			l := &s.lists[n-1]
-			if v, ok := attrs.Get("value"); ok && l.ordered {
-				l.next = parseInt32(v, l.next)
+			// Only an ordered list reads value: most lists are not.
+			if l.ordered {
+				if v, ok := attrs.Get("value"); ok {
+					l.next = parseInt32(v, l.next)
+				}
 			}
 			x.depth, x.ordered = uint8(min(n, 255)), l.ordered
 			if l.ordered {
@@ -309,7 +312,8 @@ func (m *ParagraphMaker) structStart(e Elem, attrs *Attrs) {
 	}
 }
 
-// structEnd undoes structStart for a kept element that closes.
+// structEnd undoes structStart for a kept element with iStructure that
+// closes.
 func (m *ParagraphMaker) structEnd(e Elem) {
 	s := &m.sx
 	if n := len(s.sx); n > 0 && s.sx[n-1].id == e.ID {
@@ -452,7 +456,11 @@ func (m *ParagraphMaker) structKeep(raw, text []byte) {
 	}
 	first := int32(len(s.inlines))
 	if len(s.cur) > 0 {
-		mapOffsets(raw, text, s.cur, &s.marks)
+		if m.browser && m.plain {
+			mapPlain(raw, text, s.cur)
+		} else {
+			mapOffsets(raw, text, s.cur, &s.marks)
+		}
 		for _, in := range s.cur {
 			if in.End > in.Start || in.Kind == InlineImage {
 				s.inlines = append(s.inlines, in)
@@ -486,12 +494,19 @@ func (m *ParagraphMaker) structDrop() {
 // sortInlines orders spans by start, outer spans first, so that a renderer
 // opens them in order and closes them in reverse.
 func sortInlines(in []Inline) {
-	slices.SortStableFunc(in, func(a, b Inline) int {
-		if a.Start != b.Start {
-			return int(a.Start - b.Start)
+	// Spans are recorded as they close: in order, unless they nest or
+	// hold an image, so most need no sort.
+	for i := 1; i < len(in); i++ {
+		if a, b := in[i-1], in[i]; b.Start < a.Start || b.Start == a.Start && b.End > a.End {
+			slices.SortStableFunc(in, func(a, b Inline) int {
+				if a.Start != b.Start {
+					return int(a.Start - b.Start)
+				}
+				return int(b.End - a.End)
+			})
+			return
 		}
-		return int(b.End - a.End)
-	})
+	}
 }
 
 // mark is an offset to map from raw text to normalised text.
@@ -563,6 +578,29 @@ func mapOffsets(raw, text []byte, spans []Inline, scratch *[]mark) {
 			o += w - i
 			i, prevSep = w, false
 		}
+	}
+}
+
+// mapPlain is mapOffsets for plain browser text (see addBrowserNode):
+// raw is text with at most a leading and a trailing separator added, and
+// every whitespace run in it is one separator. A start on a separator
+// moves past it, an end right after one moves before it; the offsets then
+// shift by the leading separator and are clamped to text.
+func mapPlain(raw, text []byte, spans []Inline) {
+	lead := 0
+	if len(raw) > 0 && isSeparator(raw[0]) {
+		lead = 1
+	}
+	for i := range spans {
+		s, e := int(spans[i].Start), int(spans[i].End)
+		if s < len(raw) && isSeparator(raw[s]) {
+			s++
+		}
+		if e > 0 && isSeparator(raw[e-1]) {
+			e--
+		}
+		spans[i].Start = int32(min(max(s-lead, 0), len(text)))
+		spans[i].End = int32(min(max(e-lead, 0), len(text)))
 	}
 }
 

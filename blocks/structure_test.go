@@ -7,6 +7,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"golang.org/x/net/html/atom"
+
+	"github.com/jtextract/jt/internal/atomtab"
 	"github.com/jtextract/jt/tokenizer"
 )
 
@@ -212,6 +215,43 @@ func FuzzStructure(f *testing.F) {
 	})
 }
 
+// TestStructureTags checks that iStructure marks exactly the tags that
+// structStart acts on: those that change its state, with every attribute
+// it reads present, inside an ordered list, a table row and a code block
+// (or outside the code block: inline code is a span only there).
+func TestStructureTags(t *testing.T) {
+	z, err := tokenizer.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	z.ResetBytes([]byte(`<x href="h" src="s" alt="a" class="language-go" start="2" value="3" colspan="2" rowspan="2">`))
+	if z.Next() != tokenizer.StartTagToken {
+		t.Fatal("no start tag")
+	}
+	attrs := Attrs{z: z, real: true}
+	m := NewParagraphMaker(nil, false)
+	m.SetStructure(true)
+	for _, a := range atomtab.All() {
+		acts := false
+		for _, inCode := range []bool{false, true} {
+			m.Reset()
+			s := &m.sx
+			s.lists = append(s.lists, listState{id: 1, ordered: true, next: 1})
+			s.tables = append(s.tables, tableState{id: 2, ordinal: 1, row: 0, head: -1, cell: -1})
+			if inCode {
+				s.sx, s.codes = append(s.sx, sxElem{id: 3, atom: atom.Pre}), 1
+			}
+			before := fmt.Sprintf("%+v", *s)
+			attrs.Rewind()
+			m.structStart(Elem{Atom: a, Name: a.String(), ID: 4}, &attrs)
+			acts = acts || fmt.Sprintf("%+v", *s) != before
+		}
+		if has := info(a)&iStructure != 0; has != acts {
+			t.Errorf("%s: iStructure %v, but structStart acts on it: %v", a, has, acts)
+		}
+	}
+}
+
 // FuzzMapOffsets checks mapOffsets against its definition: a start maps
 // to where the first byte kept at or after it lands, an end to just after
 // the last byte kept before it.
@@ -245,6 +285,39 @@ func FuzzMapOffsets(f *testing.F) {
 		}
 		if int(spans[0].Start) != wantStart || int(spans[0].End) != wantEnd {
 			t.Fatalf("%q [%d,%d) → [%d,%d), want [%d,%d) in %q", raw, s, e, spans[0].Start, spans[0].End, wantStart, wantEnd, text)
+		}
+	})
+}
+
+// FuzzMapPlain checks mapPlain against mapOffsets on plain browser text:
+// normalised text with or without a leading and a trailing separator.
+func FuzzMapPlain(f *testing.F) {
+	for _, s := range []string{"a b", "a\nb c", "x", "\u00a0y\u3000 z", "ab  cd "} {
+		f.Add(s, uint8(3), uint8(1), uint8(3))
+	}
+	var scratch []mark
+	f.Fuzz(func(t *testing.T, s string, seps, a, b uint8) {
+		if !utf8.ValidString(s) {
+			return
+		}
+		text := appendNormalizedBytes(s)
+		raw := string(text)
+		if seps&1 != 0 {
+			raw = " " + raw
+		}
+		if seps&2 != 0 {
+			raw += "\n"
+		}
+		start, end := min(int(a), len(raw)), min(int(b), len(raw))
+		if start > end {
+			start, end = end, start
+		}
+		want := []Inline{{Start: int32(start), End: int32(end)}}
+		got := slices.Clone(want)
+		mapOffsets([]byte(raw), text, want, &scratch)
+		mapPlain([]byte(raw), text, got)
+		if got[0] != want[0] {
+			t.Fatalf("%q [%d,%d) → [%d,%d), mapOffsets [%d,%d)", raw, start, end, got[0].Start, got[0].End, want[0].Start, want[0].End)
 		}
 	})
 }

@@ -35,6 +35,7 @@ const (
 	iRemoved      tagInfo = 1 << 16  // jusText's cleaning drops it, keeping its content
 	iHeadingName  tagInfo = 1 << 17  // its name matches hasHeadingName
 	iSelectName   tagInfo = 1 << 18  // its name matches hasSelect
+	iStructure    tagInfo = 1 << 19  // structStart and structEnd act on it
 )
 
 // tagInfos is the table of tagInfo by atom.
@@ -108,5 +109,13 @@ func tagInfoMap() map[atom.Atom]uint32 {
 	set(iHeadingName, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6)
 	// Attribute names too: a tag may be named like one (<selected>).
 	set(iSelectName, atom.Select, atom.Onselect, atom.Selected)
+	// The cases of structStart: the elements of no case are many (div,
+	// span, p), and skipping them costs a bit test instead of a call and
+	// a search through the cases.
+	set(iStructure, atom.Ul, atom.Ol, atom.Menu, atom.Dir, atom.Li, atom.H1, atom.H2, atom.H3, atom.H4,
+		atom.H5, atom.H6, atom.Figcaption, atom.Caption, atom.Dt, atom.Pre, atom.Listing, atom.Xmp,
+		atom.Plaintext, atom.Blockquote, atom.Table, atom.Thead, atom.Tr, atom.Td, atom.Th, atom.Code,
+		atom.Kbd, atom.Samp, atom.Tt, atom.Em, atom.I, atom.Cite, atom.Dfn, atom.Var, atom.Strong,
+		atom.B, atom.A, atom.Img)
 	return m
 }

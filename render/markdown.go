@@ -113,10 +113,7 @@ func (r *Renderer) mdText(dst, text []byte, flat, lineStart bool) ([]byte, bool)
 	for i := 0; i < len(text); i++ {
 		if !lineStart {
 			// Most text needs no escape: copy it in runs.
-			j := i
-			for j < len(text) && !mdSpecial[text[j]] {
-				j++
-			}
+			j := plainEnd(text, i)
 			dst = append(dst, text[i:j]...)
 			if i = j; i == len(text) {
 				break
@@ -166,13 +163,31 @@ func (r *Renderer) mdText(dst, text []byte, flat, lineStart bool) ([]byte, bool)
 	return dst, lineStart
 }
 
-// mdSpecial marks the bytes that mdText may escape anywhere in a line.
-var mdSpecial = func() (t [256]bool) {
+// mdSpecial marks (with 1) the bytes that mdText may escape anywhere in a
+// line.
+var mdSpecial = func() (t [256]uint8) {
 	for _, c := range "\n\\`*[]<>&|~#_" {
-		t[c] = true
+		t[c] = 1
 	}
 	return t
 }()
+
+// plainEnd returns the end of the run of bytes from i that mdSpecial does
+// not mark. It looks at eight bytes with one branch, as most text has no
+// byte to escape.
+func plainEnd(text []byte, i int) int {
+	for ; i+8 <= len(text); i += 8 {
+		t := text[i : i+8 : i+8]
+		if mdSpecial[t[0]]|mdSpecial[t[1]]|mdSpecial[t[2]]|mdSpecial[t[3]]|
+			mdSpecial[t[4]]|mdSpecial[t[5]]|mdSpecial[t[6]]|mdSpecial[t[7]] != 0 {
+			break
+		}
+	}
+	for i < len(text) && mdSpecial[text[i]] == 0 {
+		i++
+	}
+	return i
+}
 
 // mdCodeSpan appends an inline code span holding text.
 func mdCodeSpan(dst, text []byte) []byte {
