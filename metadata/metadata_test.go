@@ -329,6 +329,11 @@ func TestCollector(t *testing.T) {
 		html: page("", `<h1>Post</h1><p>Publisher</p><p>May 1, 2020</p><footer><span>Published</span><span>June 2, 2019</span></footer>`),
 		want: Metadata{Title: "Post", Date: "2020-05-01"},
 	}, {
+		name: "a utility class's bracketed value names no region",
+		html: page("", `<main><section class="page-section [--sidebar-width:18rem] lg:[--content-width:calc(100vw-var(--sidebar-width))]"><div class="max-w-[--content-container-width]">
+			<h1>Post</h1><span>Published on Oct 21, 2025</span><p>Body</p></div></section></main>`),
+		want: Metadata{Title: "Post", Date: "2025-10-21"},
+	}, {
 		name: "html lang",
 		html: `<html lang="pt-BR"><title>T</title></html>`,
 		want: Metadata{Title: "T", Lang: "pt-BR"},
@@ -429,6 +434,26 @@ func TestFieldOf(t *testing.T) {
 	} {
 		if got := fieldOf([]byte(tt.key)); got != tt.want {
 			t.Errorf("fieldOf(%q) = %d, want %d", tt.key, got, tt.want)
+		}
+	}
+}
+
+func TestClassFlags(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want uint32
+	}{
+		{"sidebar-widget", cAside},
+		{"single-post-sidebar", 0},
+		{"article-with-sidebar", 0},
+		{"entry-date published", cDateCls},
+		{"post-authorName", cByline},
+		{"[--sidebar-width:18rem]", 0},
+		{"lg:[--sidebar-container-width:calc(var(--sidebar-width)+var(--gap))]", 0},
+		{"w-[--sidebar-width] sidebar", cAside},
+	} {
+		if got := classFlags([]byte(tt.in)); got != tt.want {
+			t.Errorf("classFlags(%q) = %x, want %x", tt.in, got, tt.want)
 		}
 	}
 }

@@ -10,15 +10,19 @@ import (
 // case changes ("post-author", "entry_date", "authorName"). A word that
 // marks a page region (sidebar, related…) counts only first in its token:
 // "sidebar-widget" is one, "single-post-sidebar" or
-// "article-with-sidebar" the main column beside it.
+// "article-with-sidebar" the main column beside it. The words in a
+// utility class's bracketed value ("[--sidebar-width:18rem]",
+// "max-w-[--content-width]", as Tailwind writes arbitrary values) name
+// CSS properties and variables, not the element: they count for nothing.
 func classFlags(v []byte) uint32 {
 	var f uint32
 	var buf [16]byte
 	n, long := 0, false
 	word := 0        // index of the word in its token
 	negated := false // the word before was "with", "has", "no"…
+	bracket := false // in a bracketed value
 	flush := func() {
-		if n > 0 && !long {
+		if n > 0 && !long && !bracket {
 			w := buf[:n]
 			g := classWord(w)
 			if g&regionFlags != 0 && (negated || word > 0 && g&cAside != 0) {
@@ -41,8 +45,11 @@ func classFlags(v []byte) uint32 {
 		lower := 'a' <= ch && ch <= 'z'
 		if !upper && !lower {
 			flush()
-			if ch == ' ' || ch == '\t' || ch == '\n' {
-				word, negated = 0, false
+			switch ch {
+			case ' ', '\t', '\n':
+				word, negated, bracket = 0, false, false
+			case '[':
+				bracket = true
 			}
 			prevLower = false
 			continue
