@@ -329,6 +329,11 @@ func TestCollector(t *testing.T) {
 		html: page("", `<h1>Post</h1><p>Publisher</p><p>May 1, 2020</p><footer><span>Published</span><span>June 2, 2019</span></footer>`),
 		want: Metadata{Title: "Post", Date: "2020-05-01"},
 	}, {
+		name: "a thread's post in a container of the post and its replies",
+		html: page("", `<main><header><h1>Catering Tips</h1></header><div id="topicAndRepliesContainer"><article class="post-box">
+			<div class="post-box-meta"><time datetime="2005-07-10T00:57:00">7/9/05 7:57 PM</time></div><p>Text</p></article></div></main>`),
+		want: Metadata{Title: "Catering Tips", Date: "2005-07-10T00:57:00"},
+	}, {
 		name: "a utility class's bracketed value names no region",
 		html: page("", `<main><section class="page-section [--sidebar-width:18rem] lg:[--content-width:calc(100vw-var(--sidebar-width))]"><div class="max-w-[--content-container-width]">
 			<h1>Post</h1><span>Published on Oct 21, 2025</span><p>Body</p></div></section></main>`),
@@ -448,6 +453,9 @@ func TestClassFlags(t *testing.T) {
 		{"article-with-sidebar", 0},
 		{"entry-date published", cDateCls},
 		{"post-authorName", cByline},
+		{"comment-list", cComment},
+		{"compositionConsumerAndRepliesContainer", 0},
+		{"post-and-comments", 0},
 		{"[--sidebar-width:18rem]", 0},
 		{"lg:[--sidebar-container-width:calc(var(--sidebar-width)+var(--gap))]", 0},
 		{"w-[--sidebar-width] sidebar", cAside},

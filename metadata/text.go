@@ -10,7 +10,8 @@ import (
 // case changes ("post-author", "entry_date", "authorName"). A word that
 // marks a page region (sidebar, related…) counts only first in its token:
 // "sidebar-widget" is one, "single-post-sidebar" or
-// "article-with-sidebar" the main column beside it. The words in a
+// "article-with-sidebar" the main column beside it, and
+// "topic-and-replies" holds more than the replies. The words in a
 // utility class's bracketed value ("[--sidebar-width:18rem]",
 // "max-w-[--content-width]", as Tailwind writes arbitrary values) name
 // CSS properties and variables, not the element: they count for nothing.
@@ -30,7 +31,8 @@ func classFlags(v []byte) uint32 {
 			}
 			f |= g
 			switch string(w) {
-			case "with", "has", "no", "without", "show", "hide", "enable", "disable", "is", "open", "closed":
+			case "with", "has", "no", "without", "show", "hide", "enable", "disable", "is", "open", "closed",
+				"and": // "PostAndReplies" holds the post too
 				negated = true
 			default:
 				negated = false
