@@ -704,7 +704,7 @@ func (c *Collector) looseDate(stack []blocks.Elem, text []byte) {
 		return
 	}
 	year := hasYear(text)
-	update := (year || len(text) < 40) && saysUpdated(text)
+	update := (year || len(text) < 40) && updatedBefore(text)
 	prev := c.updateWord
 	c.updateWord = update
 	if !year {

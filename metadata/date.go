@@ -425,6 +425,20 @@ func isDate(s []byte) bool {
 	return ok
 }
 
+// dateStart returns where the first date in s starts (at a word's
+// start), or -1.
+func dateStart(s []byte) int {
+	if !hasYear(s) {
+		return -1
+	}
+	for i := range s {
+		if (i == 0 || !isAlnum(s[i-1])) && isDate(s[i:]) {
+			return i
+		}
+	}
+	return -1
+}
+
 // dateLen returns the length of the date s starts with, or 0.
 func dateLen(s []byte) int {
 	if !isDate(s) {

@@ -329,6 +329,11 @@ func TestCollector(t *testing.T) {
 		html: page("", `<h1>Post</h1><p>Publisher</p><p>May 1, 2020</p><footer><span>Published</span><span>June 2, 2019</span></footer>`),
 		want: Metadata{Title: "Post", Date: "2020-05-01"},
 	}, {
+		name: "a date followed by its update in one text is the publication's",
+		html: page("", `<h1>Thread</h1><p>`+strings.Repeat("Text. ", 100)+`</p><div class="post_date">2019-02-23, 09:14 PM (This post was last modified: 2024-01-05 by Sky.)</div>
+			<p>Reply</p><div class="post_date">2019-02-24, 02:31 AM</div>`),
+		want: Metadata{Title: "Thread", Date: "2019-02-23"},
+	}, {
 		name: "a thread's post in a container of the post and its replies",
 		html: page("", `<main><header><h1>Catering Tips</h1></header><div id="topicAndRepliesContainer"><article class="post-box">
 			<div class="post-box-meta"><time datetime="2005-07-10T00:57:00">7/9/05 7:57 PM</time></div><p>Text</p></article></div></main>`),
@@ -462,6 +467,23 @@ func TestClassFlags(t *testing.T) {
 	} {
 		if got := classFlags([]byte(tt.in)); got != tt.want {
 			t.Errorf("classFlags(%q) = %x, want %x", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestUpdatedBefore(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"Updated May 5, 2024", true},
+		{"Last updated:", true},
+		{"Published May 1, 2024 · Updated June 3, 2024", false},
+		{"2019-02-23, 09:14 PM (This post was last modified: 2024-01-05)", false},
+		{"May 1, 2024", false},
+	} {
+		if got := updatedBefore([]byte(tt.in)); got != tt.want {
+			t.Errorf("updatedBefore(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

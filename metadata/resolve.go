@@ -1115,7 +1115,7 @@ func (c *Collector) visibleDate() (found, near, shownTime bool) {
 					v, anywhere = c.text(x.text), true
 				}
 			}
-			if len(v) == 0 || pass > 0 && saysUpdated(c.text(x.text)) {
+			if len(v) == 0 || pass > 0 && updatedBefore(c.text(x.text)) {
 				continue
 			}
 			// A time element marked as the publication's is shown
@@ -1213,6 +1213,20 @@ func saysUpdated(t []byte) bool {
 		}
 	}
 	return false
+}
+
+// updatedBefore reports whether a text says its date is an update's: in
+// the words before its first date, as a label does ("Updated May 5,
+// 2024", "Published May 1, 2024 · Updated June 3, 2024" says the first
+// is not); a text without a date, anywhere.
+func updatedBefore(t []byte) bool {
+	if !saysUpdated(t) {
+		return false
+	}
+	if i := dateStart(t); i >= 0 {
+		return saysUpdated(t[:i])
+	}
+	return true
 }
 
 // updateWords are the words that say a date is an update's, grouped by
