@@ -554,6 +554,15 @@ func (c *Collector) EndElement(stack []blocks.Elem) {
 	if len(c.caps) > 0 {
 		c.boundary(stack[depth-1].Atom)
 	}
+	if c.hdrDepth > 0 && depth <= c.hdrDepth {
+		// The header holding the dateline closes before any h1: it was
+		// the site's, and its date today's.
+		c.hdrDepth = 0
+		if c.h1Pos < 0 && c.dateline >= 0 {
+			x := &c.cands[c.dateline]
+			x.attr.end = x.attr.start
+		}
+	}
 	for len(c.caps) > 0 && c.caps[len(c.caps)-1].depth >= depth {
 		c.caps = c.caps[:len(c.caps)-1]
 	}
@@ -603,7 +612,7 @@ func (c *Collector) Text(stack []blocks.Elem, text []byte) {
 			case nearAfter:
 				c.looseByline(stack, text)
 				c.looseDate(stack, text)
-			case nearBefore:
+			case nearBefore, nearHeader:
 				c.looseDate(stack, text)
 			}
 		}
@@ -624,6 +633,7 @@ const (
 	nearNot    = iota
 	nearBefore // before the first h1: only the last date seen is kept, a dateline if the h1 follows closely
 	nearAfter  // after an h1 (within looseWindow), or in an article before any h1
+	nearHeader // in a header before the first h1: a dateline if the h1 follows in that header
 )
 
 // nearHeadline tells whether text at the current position is near
@@ -644,10 +654,11 @@ func (c *Collector) nearHeadline(stack []blocks.Elem) int {
 	case f&cArticle != 0:
 		return nearAfter
 	case f&cHeader == 0:
-		// Not the site's header, whose date is today's.
 		return nearBefore
 	}
-	return nearNot
+	// In a header: the site's, whose date is today's, unless the h1
+	// follows in it (see looseDate).
+	return nearHeader
 }
 
 // byPrefixes are the words that put a name after them in a byline.
@@ -720,6 +731,16 @@ func (c *Collector) looseDate(stack []blocks.Elem, text []byte) {
 	var x *cand
 	if c.h1Last < 0 && c.ctx[len(stack)-1]&cArticle == 0 {
 		x = c.datelineCand(stack, out[s:])
+		c.hdrDepth = 0
+		if c.ctx[len(stack)-1]&cHeader != 0 && x != &c.spare {
+			// The outermost header around it must still be open when
+			// the h1 starts (EndElement drops the date otherwise).
+			d := len(stack) - 1
+			for d > 0 && c.ctx[d-1]&cHeader != 0 {
+				d--
+			}
+			c.hdrDepth = d + 1
+		}
 	} else {
 		x = c.addCand(kLooseDate, len(stack), c.ctx[len(stack)-1], 0, span{int32(s), int32(len(out))}, false)
 	}

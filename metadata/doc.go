@@ -25,8 +25,9 @@
 //     (with their pubdate, itemprop and class), elements whose class or id
 //     says byline or author, rel=author links, rel=tag and rel=category
 //     links, <link rel=canonical> and <html lang>, and short texts by the
-//     headline that are dates (the last one before it, a dateline, and
-//     those after it), in English, German, French, Spanish, Italian,
+//     headline that are dates (the last one before it, a dateline, in a
+//     header only when the h1 follows in the same header, and those after
+//     it), in English, German, French, Spanish, Italian,
 //     Portuguese and Dutch, and, anywhere outside the page's chrome, a
 //     date labelled as the publication's ("Published: July 8, 2025",
 //     "Veröffentlicht am …", or the label alone and the date in the next

@@ -108,6 +108,7 @@ type Collector struct {
 	h1Pos                  int32 // textPos at the first h1 outside the page's chrome, -1 before
 	h1Last                 int32 // textPos at the latest such h1, -1 before
 	dateline               int32 // the candidate holding the last date before the first h1, -1 when none
+	hdrDepth               int   // depth of the header holding the dateline, 0 when it is in none
 	window                 int   // windowBefore, windowOpen or windowClosed (see inWindow)
 	winPos                 int32 // textPos where the window opened
 	winElems               int   // elements read in the window
@@ -142,7 +143,7 @@ func (c *Collector) Reset() {
 	c.lang, c.canonical, c.title = span{}, span{}, span{}
 	c.titleDone, c.textPos, c.inBody = false, 0, false
 	c.h1Pos, c.h1Last, c.dateline, c.updateWord, c.pendingBy, c.pubLabel = -1, -1, -1, false, false, false
-	c.window, c.winPos, c.winElems = windowBefore, 0, 0
+	c.window, c.winPos, c.winElems, c.hdrDepth = windowBefore, 0, 0, 0
 	c.ld, c.ldDepth, c.ldTotal = c.ld[:0], 0, 0
 	c.doc.Reset()
 	c.doc.MaxDepth = jsonld.DefaultMaxDepth

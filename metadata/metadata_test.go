@@ -203,6 +203,14 @@ func TestCollector(t *testing.T) {
 		html: page("", `<header><span>Tuesday, May 14, 2024</span></header><h1>Post</h1><p>Text</p>`),
 		want: Metadata{Title: "Post"},
 	}, {
+		name: "a dateline in the header that holds the headline",
+		html: page("", `<div id="hero"><header><a href="/blog">Back to all articles</a><div><p>February 4, 2025 - 11 minutes</p><h1>Post</h1></div></header></div><p>Text</p>`),
+		want: Metadata{Title: "Post", Date: "2025-02-04"},
+	}, {
+		name: "the site header's date, closed before the headline, is no dateline",
+		html: page("", `<header><span>Tuesday, May 14, 2024</span></header><div><h1>Post</h1></div><p>Text</p>`),
+		want: Metadata{Title: "Post"},
+	}, {
 		name: "comment dates far below the headline are not the page's",
 		html: page(`<meta property="article:published_time" content="2025-12-16T16:32:12+00:00">`,
 			`<article><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><ol><li><time datetime="2025-12-17T23:31:51+00:00">December 17, 2025</time> Nice post</li></ol></article>`),
