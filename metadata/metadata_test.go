@@ -211,6 +211,11 @@ func TestCollector(t *testing.T) {
 		html: page("", `<header><span>Tuesday, May 14, 2024</span></header><div><h1>Post</h1></div><p>Text</p>`),
 		want: Metadata{Title: "Post"},
 	}, {
+		name: "a page without a headline is dated by its first time element, not an edit's",
+		html: page(`<title>Rust goals</title>`, `<ol><li><div class="byline"><a href="/u/x">x</a> <time datetime="2024-08-12 10:00:23">1 year ago</time></div>
+			<ol><li><div class="byline"><time class="updated" datetime="2024-08-13 08:30:10">1 year ago</time></div><p>Nice</p></li></ol></li></ol>`),
+		want: Metadata{Title: "Rust goals", Date: "2024-08-12T10:00:23", Modified: "2024-08-13T08:30:10"},
+	}, {
 		name: "comment dates far below the headline are not the page's",
 		html: page(`<meta property="article:published_time" content="2025-12-16T16:32:12+00:00">`,
 			`<article><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><ol><li><time datetime="2025-12-17T23:31:51+00:00">December 17, 2025</time> Nice post</li></ol></article>`),

@@ -1076,7 +1076,9 @@ func (c *Collector) setDate(o int, v []byte) bool {
 // visibleDate appends the publication date the page shows, in YYYY-MM-DD
 // form, and reports whether there is one: a time element marked as the
 // publication's (pubdate, itemprop, a "Published" label), then one in a byline, date, meta or
-// article context, then an element classed as a date, then a short text
+// article context (on a page without a headline, any: the classes that
+// say so are read only around a headline), then an element classed as a
+// date, then a short text
 // near the headline that is a date, then a date in the byline, then the
 // date in the URL's path. None that says it is an update counts. near
 // says whether the page shows the date as its own: by the headline, or
@@ -1099,7 +1101,7 @@ func (c *Collector) visibleDate() (found, near, shownTime bool) {
 					v = c.value(x)
 				}
 			case 1:
-				if x.k == kTime && x.ctx&(cByline|cDateCls|cMeta|cArticle|cH1) != 0 {
+				if x.k == kTime && (x.ctx&(cByline|cDateCls|cMeta|cArticle|cH1) != 0 || c.res.head < 0) {
 					v = c.value(x)
 				}
 			case 2:
