@@ -751,7 +751,7 @@ func (c *Collector) looseDate(stack []blocks.Elem, text []byte) {
 // pubLabels are the labels that put a page's publication date after
 // them, alone in their element or before the date in the same text. The
 // longer forms come first: "publié" would leave "le" for the date.
-var pubLabels = [...]string{"published", "date published", "first published", "publié le", "publié", "veröffentlicht am", "veröffentlicht", "publicado el", "publicado em", "publicado", "pubblicato il", "pubblicato", "gepubliceerd op", "gepubliceerd"}
+var pubLabels = [...]string{"published", "date published", "first published", "posted on", "publié le", "publié", "veröffentlicht am", "veröffentlicht", "publicado el", "publicado em", "publicado", "pubblicato il", "pubblicato", "gepubliceerd op", "gepubliceerd"}
 
 // labelledDate records a short text that is a date labelled as the
 // publication's ("Published: July 8, 2025", or "Published" in one

@@ -29,7 +29,7 @@
 //     header only when the h1 follows in the same header, and those after
 //     it), in English, German, French, Spanish, Italian,
 //     Portuguese and Dutch, and, anywhere outside the page's chrome, a
-//     date labelled as the publication's ("Published: July 8, 2025",
+//     date labelled as the publication's ("Published: July 8, 2025", "Posted on July 8, 2025",
 //     "Veröffentlicht am …", or the label alone and the date in the next
 //     element or <time>), which counts as a <time pubdate>;
 //   - the page URL, when the caller knows it (SetURL): canonical links

@@ -322,6 +322,10 @@ func TestCollector(t *testing.T) {
 		html: page("", `<h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><h3>Published</h3><p><time datetime="2024-08-30T12:00:00Z">August 30, 2024</time></p>`),
 		want: Metadata{Title: "Post", Date: "2024-08-30T12:00:00Z"},
 	}, {
+		name: "a date labelled Posted on, far from the headline",
+		html: page("", `<article><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><div class="meta"><span>Posted on April 13, 2023</span></div></article>`),
+		want: Metadata{Title: "Post", Date: "2023-04-13"},
+	}, {
 		name: "a label and its date in one text, German",
 		html: page("", `<h1>Beitrag</h1><p>`+strings.Repeat("Text. ", 700)+`</p><p>Veröffentlicht am 17. Mai 2024</p>`),
 		want: Metadata{Title: "Beitrag", Date: "2024-05-17"},
