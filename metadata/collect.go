@@ -755,7 +755,8 @@ var pubLabels = [...]string{"published", "date published", "first published", "p
 
 // labelledDate records a short text that is a date labelled as the
 // publication's ("Published: July 8, 2025", or "Published" in one
-// element and the date in the next) as a time marked so, wherever it is
+// element and the date in the next, or a byline's "Written by Jane Doe"
+// and the date in the text after the name) as a time marked so, wherever it is
 // outside the page's chrome: pages that label their date often set it
 // apart from the headline, in a sidebar of facts or at the article's
 // end. It is read for every short text, so it compares only where a
@@ -775,6 +776,20 @@ func (c *Collector) labelledDate(stack []blocks.Elem, text []byte) {
 		c.addLabelled(stack, t)
 		return
 	}
+	if c.byLabel > 0 {
+		// A date alone in one of the two texts after "Written by": the
+		// name, then the date.
+		c.byLabel--
+		if len(t) <= 40 && hasYear(t) && dateLen(t) == len(t) {
+			c.byLabel = 0
+			c.addLabelled(stack, t)
+			return
+		}
+	}
+	if l := t[0] | 0x20; (l == 'w' || l == 'p') && (hasPrefixFold(t, "written by") || hasPrefixFold(t, "posted by")) {
+		c.byLabel = 2
+		return
+	}
 	for _, l := range pubLabels {
 		if len(t) < len(l) || !asciiEqualFold(t[:len(l)], l) {
 			continue
@@ -787,6 +802,12 @@ func (c *Collector) labelledDate(stack []blocks.Elem, text []byte) {
 		}
 		return
 	}
+}
+
+// hasPrefixFold reports whether t starts with the lower-case ASCII p,
+// ignoring ASCII case.
+func hasPrefixFold(t []byte, p string) bool {
+	return len(t) >= len(p) && asciiEqualFold(t[:len(p)], p)
 }
 
 // addLabelled records t as a publication date marked so, if it is one.

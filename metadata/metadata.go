@@ -115,6 +115,7 @@ type Collector struct {
 	updateWord             bool  // the last short text said "updated" (so a date after it is one)
 	pendingBy              bool  // the last short text was a lone "By": the next is a name
 	pubLabel               bool  // the last short text was a lone "Published": the next is the date
+	byLabel                int8  // texts left in which a date follows a "Written by" byline
 
 	ld      []byte // the JSON-LD script being read
 	ldDepth int
@@ -142,7 +143,7 @@ func (c *Collector) Reset() {
 	c.count = [numKinds]int{}
 	c.lang, c.canonical, c.title = span{}, span{}, span{}
 	c.titleDone, c.textPos, c.inBody = false, 0, false
-	c.h1Pos, c.h1Last, c.dateline, c.updateWord, c.pendingBy, c.pubLabel = -1, -1, -1, false, false, false
+	c.h1Pos, c.h1Last, c.dateline, c.updateWord, c.pendingBy, c.pubLabel, c.byLabel = -1, -1, -1, false, false, false, 0
 	c.window, c.winPos, c.winElems, c.hdrDepth = windowBefore, 0, 0, 0
 	c.ld, c.ldDepth, c.ldTotal = c.ld[:0], 0, 0
 	c.doc.Reset()

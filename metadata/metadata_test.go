@@ -326,6 +326,14 @@ func TestCollector(t *testing.T) {
 		html: page("", `<article><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><div class="meta"><span>Posted on April 13, 2023</span></div></article>`),
 		want: Metadata{Title: "Post", Date: "2023-04-13"},
 	}, {
+		name: "a date after a Written by byline, at the article's end",
+		html: page("", `<h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><div><p>Written by<!-- --> <a href="/blog/author/mk">Moses Kim</a></p><p>April 8, 2024</p></div>`),
+		want: Metadata{Title: "Post", Author: "Moses Kim", Date: "2024-04-08"},
+	}, {
+		name: "no date two texts after a byline",
+		html: page("", `<h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><div><p>Written by Moses Kim</p><p>Moses writes about apps.</p><p>He joined us in 2019.</p><p>April 8, 2024</p></div>`),
+		want: Metadata{Title: "Post"},
+	}, {
 		name: "a label and its date in one text, German",
 		html: page("", `<h1>Beitrag</h1><p>`+strings.Repeat("Text. ", 700)+`</p><p>Veröffentlicht am 17. Mai 2024</p>`),
 		want: Metadata{Title: "Beitrag", Date: "2024-05-17"},
