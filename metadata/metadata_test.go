@@ -334,6 +334,16 @@ func TestCollector(t *testing.T) {
 		html: page("", `<h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p><div><p>Written by Moses Kim</p><p>Moses writes about apps.</p><p>He joined us in 2019.</p><p>April 8, 2024</p></div>`),
 		want: Metadata{Title: "Post"},
 	}, {
+		name: "a date-classed text that says it is the publication's, far from the headline",
+		html: page("", `<main><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p>
+			<p class="PublishDateDisclaimer">This article was originally published on 26 Sep 2019 at 4:12pm but has been regularly updated to keep the information current.</p></main>`),
+		want: Metadata{Title: "Post", Date: "2019-09-26"},
+	}, {
+		name: "a date-classed text that says it is the publication's, before metadata that dates an edit",
+		html: page(`<meta property="article:published_time" content="2022-09-30"><meta property="article:modified_time" content="2022-09-30">`, `<main><h1>Post</h1><p>`+strings.Repeat("Body text. ", 400)+`</p>
+			<p class="publish-date">First published 26 Sep 2019, updated 30 Sep 2022</p></main>`),
+		want: Metadata{Title: "Post", Date: "2019-09-26", Modified: "2022-09-30"},
+	}, {
 		name: "a label and its date in one text, German",
 		html: page("", `<h1>Beitrag</h1><p>`+strings.Repeat("Text. ", 700)+`</p><p>Veröffentlicht am 17. Mai 2024</p>`),
 		want: Metadata{Title: "Beitrag", Date: "2024-05-17"},

@@ -1097,8 +1097,8 @@ func (c *Collector) visibleDate() (found, near, shownTime bool) {
 			anywhere := false
 			switch pass {
 			case 0:
-				if x.k == kTime && x.flag {
-					v = c.value(x)
+				if x.k == kTime && x.flag || x.k == kDateText && x.attr.empty() && saysPublished(c.text(x.text)) {
+					v, anywhere = c.value(x), x.k == kDateText
 				}
 			case 1:
 				if x.k == kTime && (x.ctx&(cByline|cDateCls|cMeta|cArticle|cH1) != 0 || c.res.head < 0) {
@@ -1144,6 +1144,26 @@ func (c *Collector) visibleDate() (found, near, shownTime bool) {
 	}
 	return false, false, false
 }
+
+// saysPublished reports whether the words before the first date of a
+// text label it as the publication's ("This article was originally
+// published on 26 Sep 2019", "Veröffentlicht: …"), and none says it is an
+// update.
+func saysPublished(t []byte) bool {
+	i := dateStart(t)
+	if i <= 0 || saysUpdated(t[:i]) {
+		return false
+	}
+	for _, w := range pubWords {
+		if containsFold(t[:i], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// pubWords are the stems that say a date is the publication's.
+var pubWords = [...]string{"publish", "publié", "publicad", "pubblicat", "veröffentlicht", "gepubliceerd"}
 
 // timesAgree reports whether every time element by the headline, outside
 // the page's chrome and not an update's, that holds a date names the day
