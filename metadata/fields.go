@@ -103,7 +103,7 @@ func fieldOf(key []byte) field {
 // dateField reads the date metas CMSs name their own way, under their
 // own prefixes ("w-published-date", "cxenseparse:publishtime",
 // "cdc:first_published", "og:updated_time"): by the end of the key with
-// its punctuation dropped.
+// its punctuation dropped; and a namespace's plain date ("ms.date").
 func dateField(key []byte) field {
 	var buf [48]byte
 	k := buf[:0]
@@ -123,6 +123,11 @@ func dateField(key []byte) field {
 		if bytes.HasSuffix(k, []byte(suf)) {
 			return fModified
 		}
+	}
+	// A namespace's date ("ms.date", "x:date"), like dc.date: a date
+	// meta of the weaker kind.
+	if n := len(key); n > 5 && string(key[n-4:]) == "date" && (key[n-5] == '.' || key[n-5] == ':') {
+		return fDate
 	}
 	return fNone
 }

@@ -244,6 +244,10 @@ func TestCollector(t *testing.T) {
 		html: page(`<meta name="w-published-date" content="2025-05-27T06:03:43Z"><meta name="last-modified-date" content="2025-06-01">`, ""),
 		want: Metadata{Date: "2025-05-27T06:03:43Z", Modified: "2025-06-01"},
 	}, {
+		name: "a namespace's date meta",
+		html: page(`<meta name="ms.date" content="2025-03-06T00:00:00Z"><meta name="updated_at" content="2025-10-23T11:11:00Z">`, ""),
+		want: Metadata{Date: "2025-03-06", Modified: "2025-10-23T11:11:00Z"},
+	}, {
 		name: "a meta named published",
 		html: page(`<meta name="published" content="July 17, 2025"><meta name="publisher" content="Acme">`, ""),
 		want: Metadata{Date: "2025-07-17", SiteName: "Acme"},
@@ -472,6 +476,10 @@ func TestFieldOf(t *testing.T) {
 		{"og:updated_time", fModified},
 		{"updated_at", fModified},
 		{"last-modified-date", fModified},
+		{"ms.date", fDate},
+		{"xyz:date", fDate},
+		{"release_date", fNone},
+		{"update", fNone},
 		{"publisher", fSiteName},
 		{"article:publisher", fNone},
 		{"auto-publish", fNone},
