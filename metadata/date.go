@@ -351,8 +351,8 @@ func weekday(w []byte) bool {
 	return false
 }
 
-// urlDate finds a /YYYY/MM/DD/ (or -YYYY-MM-DD-, /YYYYMMDD/) date in a
-// URL's path.
+// urlDate finds a /YYYY/MM/DD/ (or -YYYY-MM-DD-, /YYYYMMDD/, with the
+// month's name /YYYY/mon/DD/) date in a URL's path.
 func urlDate(dst []byte, u string) ([]byte, bool) {
 	// Skip the scheme and host.
 	if i := indexString(u, "://"); i >= 0 {
@@ -380,6 +380,13 @@ func urlDate(dst []byte, u string) ([]byte, bool) {
 			continue
 		}
 		m, nm := digitsString(s[5:])
+		if nm == 0 {
+			// The month's name: /2023/oct/03/, /2023/october/3/.
+			if m, d, ok := namedMonthDay(s[5:], sep); ok && validDay(y, m, d) {
+				return appendYMD(dst, y, m, d), true
+			}
+			continue
+		}
 		if nm != 2 || len(s) < 8+2 || s[7] != sep {
 			continue
 		}
@@ -390,6 +397,29 @@ func urlDate(dst []byte, u string) ([]byte, bool) {
 		return appendYMD(dst, y, m, d), true
 	}
 	return dst, false
+}
+
+// namedMonthDay reads "oct/03" or "october/3" (sep between them) at the
+// start of s: a month's name or abbreviation, then its day, one or two
+// digits ending the segment.
+func namedMonthDay(s string, sep byte) (m, d int, ok bool) {
+	var buf [16]byte
+	n := 0
+	for n < len(s) && n < len(buf) && ('a' <= s[n]|0x20 && s[n]|0x20 <= 'z') {
+		buf[n] = s[n] | 0x20
+		n++
+	}
+	if n < 3 || n >= len(s) || s[n] != sep {
+		return 0, 0, false
+	}
+	if m = monthName(buf[:n]); m == 0 {
+		return 0, 0, false
+	}
+	d, nd := digitsString(s[n+1:])
+	if nd < 1 || nd > 2 || n+1+nd < len(s) && isAlnum(s[n+1+nd]) {
+		return 0, 0, false
+	}
+	return m, d, true
 }
 
 func digitsString(s string) (v, n int) {

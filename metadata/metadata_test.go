@@ -248,6 +248,11 @@ func TestCollector(t *testing.T) {
 		html: page(`<meta name="ms.date" content="2025-03-06T00:00:00Z"><meta name="updated_at" content="2025-10-23T11:11:00Z">`, ""),
 		want: Metadata{Date: "2025-03-06", Modified: "2025-10-23T11:11:00Z"},
 	}, {
+		name: "a date in the URL with the month's name",
+		url:  "https://www.ex.org/knowledge-centre/blog/2023/october/03/how-many-wine-types/",
+		html: page("", `<h1>How many wine types?</h1><p>Text</p>`),
+		want: Metadata{Title: "How many wine types?", Date: "2023-10-03", URL: "https://www.ex.org/knowledge-centre/blog/2023/october/03/how-many-wine-types/"},
+	}, {
 		name: "a meta named published",
 		html: page(`<meta name="published" content="July 17, 2025"><meta name="publisher" content="Acme">`, ""),
 		want: Metadata{Date: "2025-07-17", SiteName: "Acme"},
@@ -443,6 +448,25 @@ func TestDates(t *testing.T) {
 		got, _ := appendDate(nil, []byte(tt.in), false)
 		if string(got) != tt.want {
 			t.Errorf("appendDate(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestURLDate(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"https://ex.com/2024/05/17/story/", "2024-05-17"},
+		{"https://ex.com/news/story-2024-05-17-x", "2024-05-17"},
+		{"https://ex.com/blog/2023/october/03/how-many-wines/", "2023-10-03"},
+		{"https://ex.com/world/2023/oct/3/story", "2023-10-03"},
+		{"https://ex.com/2023/oct/32/story", ""},
+		{"https://ex.com/2023/octopus/03/story", ""},
+		{"https://ex.com/2023/may/031/story", ""},
+		{"https://ex.com/2024/05/story", ""},
+		{"https://2024/05/17.example.com/", ""},
+	} {
+		got, _ := urlDate(nil, tt.in)
+		if string(got) != tt.want {
+			t.Errorf("urlDate(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
