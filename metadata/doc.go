@@ -16,8 +16,8 @@
 //   - meta tags: OpenGraph (og:title, og:site_name, og:url, og:image,
 //     article:published_time, article:modified_time, article:author,
 //     article:section, article:tag…), Twitter cards, and name=author,
-//     description, date, dc.* and dcterms.*, citation_*, parsely-*,
-//     sailthru.*, and itemprop metas;
+//     description, date, dc.* and dcterms.* (and any namespace's .date
+//     or :date), citation_*, parsely-*, sailthru.*, and itemprop metas;
 //   - microdata itemprop values (author and its name, headline,
 //     datePublished, dateModified), read from content or datetime
 //     attributes or from the element's text;
@@ -27,14 +27,16 @@
 //     links, <link rel=canonical> and <html lang>, and short texts by the
 //     headline that are dates (the last one before it, a dateline, in a
 //     header only when the h1 follows in the same header, and those after
-//     it), in English, German, French, Spanish, Italian,
-//     Portuguese and Dutch, and, anywhere outside the page's chrome, a
-//     date labelled as the publication's ("Published: July 8, 2025", "Posted on July 8, 2025",
-//     "Veröffentlicht am …", or the label alone and the date in the next
-//     element or <time>), which counts as a <time pubdate>;
+//     it), in English, German, French, Spanish, Italian, Portuguese and
+//     Dutch, and, anywhere outside the page's chrome, a date labelled as
+//     the publication's ("Published: July 8, 2025", "Posted on July 8,
+//     2025", "Veröffentlicht am …", the label alone and the date in the
+//     next element or <time>, a "Written by" byline and the date after
+//     the name, or a date-classed text that says "published" before its
+//     date), which counts as a <time pubdate>;
 //   - the page URL, when the caller knows it (SetURL): canonical links
-//     are resolved against it, and a date in its path (/2024/05/17/) is
-//     the last resort for the publication date.
+//     are resolved against it, and a date in its path (/2024/05/17/,
+//     /2024/may/17/) is the last resort for the publication date.
 //
 // The rules: Title is the page's h1 when the metadata's titles agree with
 // it (it is what readers see), else the metadata's title, without the
@@ -48,13 +50,15 @@
 // as the author (JSON-LD, an author meta) and shows itself as an article
 // (an Article entity, or a publication date). Several are
 // joined with "; ". Date is the publication date: not the modification
-// date (a date said to be an update goes to Modified) unless the page
+// date (a date said to be an update, by the words before it, goes to
+// Modified) unless the page
 // says nowhere when it was first published and shows its last update by
 // its headline ("Updated May 5, 2024": evergreen pages are dated by it);
 // never a lone year such as a copyright notice, never a date far from
 // the headline (comments', related articles') unless labelled as the
 // publication's, and empty rather than guessed. A <time> element by the
-// headline (in a byline, date, meta or article context) that names
+// headline (in a byline, date, meta or article context, or anywhere on a
+// page without an h1) that names
 // another day than the metadata, more than one day off, is the date
 // readers see and wins over it, unless other time elements there name
 // other days (a list's). Dates are ISO 8601,
