@@ -100,6 +100,17 @@ type Tokenizer struct {
 	attrRaw            []byte // the value of the attribute TagAttrKey last read, undecoded
 	attrHasVal         bool   // whether that attribute had a value ('=')
 
+	// The attributes of the current tag as its scan found them, so that
+	// TagAttrKey reads them without scanning the tag again: the first
+	// nSpans (at most maxSpans) are in spans, and all of them when
+	// spansAll; TagAttrKey reads spans[attrIdx] next, then scans on from
+	// attrPos.
+	spans    [maxSpans]attrSpan
+	spanUp   uint32 // bit i: the key of spans[i] has ASCII capitals
+	nSpans   int
+	attrIdx  int
+	spansAll bool
+
 	// text, comment and doctype data
 	dataStart, dataEnd int
 	mode               textMode
@@ -116,6 +127,15 @@ type Tokenizer struct {
 
 	atoms [atomCacheSize]atomEntry // see lookupAtom
 }
+
+// maxSpans is how many attributes of a tag its scan records for
+// TagAttrKey; the rest are scanned again when read.
+const maxSpans = 16
+
+// attrSpan is where an attribute's key and value are in the input; vs is
+// -1 for an attribute without a value, and end is where the scan went on
+// after it.
+type attrSpan struct{ ks, ke, vs, ve, end int32 }
 
 // atomEntry is a slot of a Tokenizer's tag-name cache: a name of at most
 // eight bytes, zero-padded, its length, and its atom.
@@ -413,6 +433,7 @@ func (z *Tokenizer) tag(i, ns int, isEnd bool) (Kind, bool) {
 	ne := p
 	as := p
 	selfClosing := false
+	n, spanUp := 0, uint32(0)
 loop:
 	for p < len(b) {
 		switch c := b[p]; {
@@ -428,7 +449,43 @@ loop:
 			}
 			p++
 		default:
-			p = skipAttr(b, p)
+			// An attribute: its key, and its value if it has one.
+			ks := p
+			up := attrClass[c]
+			p++ // the first byte belongs to the name even if it is '='
+			for p < len(b) {
+				k := attrClass[b[p]]
+				if k&aKeyEnd != 0 {
+					break
+				}
+				up |= k
+				p++
+			}
+			ke, vs, ve := p, -1, -1
+			p = skipSpace(b, p)
+			if p < len(b) && b[p] == '=' {
+				p = skipSpace(b, p+1)
+				if p < len(b) && (b[p] == '"' || b[p] == '\'') {
+					k := bytes.IndexByte(b[p+1:], b[p])
+					if k < 0 {
+						p = len(b)
+						break loop
+					}
+					vs, ve = p+1, p+1+k
+					p = ve + 1
+				} else {
+					vs = p
+					for p < len(b) && attrClass[b[p]]&aValueEnd == 0 {
+						p++
+					}
+					ve = p
+				}
+			}
+			if n < maxSpans {
+				z.spans[n] = attrSpan{int32(ks), int32(ke), int32(vs), int32(ve), int32(p)}
+				spanUp |= uint32(up&aUpper) >> aUpperShift << n
+			}
+			n++
 		}
 	}
 	if p >= len(b) {
@@ -438,6 +495,7 @@ loop:
 	z.start, z.end, z.pos = i, p+1, p+1
 	z.nameStart, z.nameEnd = ns, ne
 	z.attrPos, z.attrEnd, z.attrStart = as, p, as
+	z.nSpans, z.spansAll, z.spanUp, z.attrIdx = min(n, maxSpans), n <= maxSpans, spanUp, 0
 	if selfClosing {
 		z.attrEnd = p - 1
 	}
@@ -461,31 +519,6 @@ loop:
 		z.rawTag = append(z.rawBuf[:0], z.name...)
 	}
 	return z.kind, true
-}
-
-// skipAttr skips one attribute (name, and value if any) starting at p and
-// returns the position after it.
-func skipAttr(b []byte, p int) int {
-	p++ // the first byte belongs to the name even if it is '='
-	for p < len(b) && attrClass[b[p]]&aKeyEnd == 0 {
-		p++
-	}
-	q := skipSpace(b, p)
-	if q >= len(b) || b[q] != '=' {
-		return q
-	}
-	q = skipSpace(b, q+1)
-	if q < len(b) && (b[q] == '"' || b[q] == '\'') {
-		k := bytes.IndexByte(b[q+1:], b[q])
-		if k < 0 {
-			return len(b)
-		}
-		return q + 1 + k + 1
-	}
-	for q < len(b) && attrClass[b[q]]&aValueEnd == 0 {
-		q++
-	}
-	return q
 }
 
 func (z *Tokenizer) isRawText(a atom.Atom) bool {
@@ -750,7 +783,7 @@ func indexFrom(d []byte, c byte, from int) int {
 
 // RewindTagAttrs makes the next TagAttr return the current tag's first
 // attribute again, so that several readers can each walk them.
-func (z *Tokenizer) RewindTagAttrs() { z.attrPos = z.attrStart }
+func (z *Tokenizer) RewindTagAttrs() { z.attrPos, z.attrIdx = z.attrStart, 0 }
 
 // TagAttr returns the next attribute of the current tag: its lower-cased
 // key, its value with character references decoded, and whether more
@@ -770,6 +803,31 @@ func (z *Tokenizer) TagAttr() (key, val []byte, more bool) {
 // without decoding it. TagAttrValue then returns the value, for the
 // callers that need it.
 func (z *Tokenizer) TagAttrKey() (key []byte, more bool) {
+	if i := z.attrIdx; i < z.nSpans {
+		// Recorded by the tag's scan.
+		s := &z.spans[i]
+		z.attrIdx++
+		key = z.buf[s.ks:s.ke]
+		if z.spanUp>>i&1 != 0 {
+			key = lowerInto(&z.attrKey, key)
+		}
+		z.attrRaw, z.attrHasVal = nil, s.vs >= 0
+		if z.attrHasVal {
+			z.attrRaw = z.buf[s.vs:s.ve]
+		}
+		z.attrPos = int(s.end)
+		return key, z.attrIdx < z.nSpans || !z.spansAll
+	}
+	if z.spansAll {
+		z.attrRaw, z.attrHasVal = nil, false
+		return nil, false
+	}
+	return z.scanAttrKey()
+}
+
+// scanAttrKey is TagAttrKey for the attributes the tag's scan did not
+// record: it scans the next one from attrPos.
+func (z *Tokenizer) scanAttrKey() (key []byte, more bool) {
 	b := z.buf[:z.attrEnd]
 	p := z.attrPos
 	for p < len(b) && attrClass[b[p]]&aSkip != 0 {
@@ -880,6 +938,9 @@ const (
 	aNameEnd
 	aValueEnd
 )
+
+// aUpperShift is log2 of aUpper.
+const aUpperShift = 2
 
 // lowerInto returns s lower-cased (ASCII), using *scratch only when s has
 // upper-case letters.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -455,4 +456,50 @@ func TestTagAttrKeyAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// readAttrs returns the current tag's attributes as TagAttrKey and
+// TagAttrValue read them, with each key's "more".
+func readAttrs(z *Tokenizer) []string {
+	var out []string
+	for {
+		key, more := z.TagAttrKey()
+		if key == nil {
+			return append(out, "end")
+		}
+		out = append(out, fmt.Sprintf("%s=%s/%v/%v", key, z.TagAttrValue(), z.attrHasVal, more))
+		if !more {
+			return out
+		}
+	}
+}
+
+// FuzzAttrSpans checks the attributes TagAttrKey reads from the spans the
+// tag's scan recorded against those it scans again, on every tag of any
+// markup, beyond maxSpans attributes included.
+func FuzzAttrSpans(f *testing.F) {
+	many := "<p" + strings.Repeat(" a=1 B='2' c", 8) + ">"
+	for _, s := range []string{"<a b c=d e='f' g=\"h\" =i>x</a><A HREF=X ID='&amp;q' />", "<div\nclass\n=\n'x'\n data-X=\"&quot;{}&quot;\" /z=1 'k'=v>",
+		`<p  / / B=&copy x=&#65;>`, "<x a/>", "<x a=b/>", "<x a='b'/c>", many, many + many[2:], "</p a=b>"} {
+		f.Add([]byte(s))
+	}
+	z, err := New()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		z.ResetBytes(b)
+		for k := z.Next(); k != ErrorToken; k = z.Next() {
+			if k != StartTagToken && k != SelfClosingTagToken && k != EndTagToken {
+				continue
+			}
+			got := readAttrs(z)
+			again := readAttrs(z) // after the last one: nothing
+			z.attrPos, z.attrIdx, z.nSpans, z.spansAll = z.attrStart, 0, 0, false
+			want := readAttrs(z)
+			if !slices.Equal(got, want) || !slices.Equal(again, []string{"end"}) {
+				t.Fatalf("%q: from the spans %q (then %q), scanned %q", z.Raw(), got, again, want)
+			}
+		}
+	})
 }
