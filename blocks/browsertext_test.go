@@ -273,6 +273,46 @@ func FuzzBrowserNode(f *testing.F) {
 	})
 }
 
+// withTail returns s in an array that goes on with tail, so that the fast
+// paths that read past the end of a slice (within its array) meet bytes
+// that are not s's.
+func withTail(s, tail string) []byte {
+	b := []byte(s + tail)
+	return b[:len(s)]
+}
+
+// FuzzBlankASCII holds blankASCII, and appendNodeBrowser on any node
+// followed by any bytes in its array, against their byte-by-byte forms.
+func FuzzBlankASCII(f *testing.F) {
+	for _, s := range []string{"", " ", "\n", " \t\r\n\f\v", "        \n", "\x1c\x1d\x1e\x1f ", "  \x00", "\x08", "\x0e", " \u00a0", "         x", "\t\t\t\t\t\t\t\t\t"} {
+		f.Add(s, "", false)
+		f.Add(s, "abcdefgh", true)
+		f.Add(s, "\n\x00 \xff", false)
+	}
+	f.Fuzz(func(t *testing.T, s, tail string, pre bool) {
+		b := withTail(s, tail)
+		blank, nl := blankASCII(b)
+		wantBlank, wantNL := true, false
+		for _, c := range b {
+			switch textClass[c] {
+			case ctSpace:
+			case ctNewline:
+				wantNL = true
+			default:
+				wantBlank = false
+			}
+		}
+		if blank != wantBlank || blank && nl != wantNL {
+			t.Fatalf("blankASCII(%+q) = %v, %v; want %v, %v", s, blank, nl, wantBlank, wantNL)
+		}
+		got, gv, _ := appendNodeBrowser([]byte("x"), b, pre)
+		want, wv := appendNodeBrowserRunes([]byte("x"), []byte(s), pre)
+		if !bytes.Equal(got, want) || gv != wv {
+			t.Fatalf("appendNodeBrowser(%+q, %v) = %+q, %v; want %+q, %v", s, pre, got, gv, want, wv)
+		}
+	})
+}
+
 // FuzzBrowserText checks browser text on any input against jusText's text:
 // the same characters in the same order once whitespace and invisible
 // characters are dropped, every paragraph non-empty, stripped, without

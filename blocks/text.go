@@ -112,6 +112,56 @@ func equal(x uint64, c byte) uint64 {
 	return ^((y&low7 + low7) | y) & hi
 }
 
+// notSpace marks (in its top bit) the bytes of x that are not ASCII
+// whitespace as isPySpace reads it ('\t' to '\r', 0x1c to ' '). The lowest
+// mark is exact: where a byte is above ' ' the sums below may carry, but
+// only into the bytes above it.
+func notSpace(x uint64) uint64 {
+	above := ((x & low7) + lsb*0x5f | x) & hi // above ' ', or not ASCII
+	lt09 := ^(x + lsb*(0x80-0x09)) & hi
+	ge0e := (x + lsb*(0x80-0x0e)) & hi
+	lt1c := ^(x + lsb*(0x80-0x1c)) & hi
+	return above | lt09 | ge0e&lt1c
+}
+
+// blankASCII reports whether s is made of ASCII whitespace only (the
+// text between tags, mostly), and whether it holds '\n' or '\r'. It
+// reads eight bytes at a time, the last ones with the bytes after them
+// (within s's array), replaced by spaces, where there is room.
+func blankASCII(s []byte) (blank, newline bool) {
+	var nl uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64(s[i:])
+		if notSpace(x) != 0 {
+			return false, false
+		}
+		nl |= equal(x, '\n') | equal(x, '\r')
+	}
+	if i == len(s) {
+		return true, nl != 0
+	}
+	if cap(s)-i < 8 {
+		for _, c := range s[i:] {
+			switch textClass[c] {
+			case ctSpace:
+			case ctNewline:
+				nl = 1
+			default:
+				return false, false
+			}
+		}
+		return true, nl != 0
+	}
+	keep := uint64(1)<<(8*uint(len(s)-i)) - 1
+	x := binary.LittleEndian.Uint64(s[i:i+8])&keep | lsb*' '&^keep
+	if notSpace(x) != 0 {
+		return false, false
+	}
+	nl |= equal(x, '\n') | equal(x, '\r')
+	return true, nl != 0
+}
+
 // startWord appends the separator owed before a word, none before the
 // first, and counts the word.
 func startWord(dst []byte, sep byte, runes, words int) ([]byte, int, int) {
@@ -289,6 +339,16 @@ func isInvisible(r rune) bool { return r == 0xad || r == 0x200b || r == 0xfeff }
 // other than whitespace was appended: a node without it is a separator, not
 // text. ascii reports whether everything appended was ASCII.
 func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible, ascii bool) {
+	if len(s) > 0 {
+		// A node of ASCII whitespace is one separator.
+		if blank, nl := blankASCII(s); blank {
+			sep := byte(' ')
+			if pre && nl {
+				sep = '\n'
+			}
+			return append(dst, sep), false, true
+		}
+	}
 	ascii = true
 	dst = slices.Grow(dst, len(s)) // the result is never longer than s
 	sepAt := -1                    // index in dst of the separator this node appended last, if nothing followed it
