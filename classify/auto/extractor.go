@@ -544,6 +544,16 @@ func visibleRunes(text []byte) int {
 		ascii := ((x&low7)+above)&^x | x&(x<<1) // the second term: bits 7 and 6 set
 		n += bits.OnesCount64(ascii & hi)
 	}
+	if i == len(text) {
+		return n
+	}
+	if cap(text)-i >= 8 {
+		// The last bytes, read with those after them (within text's
+		// array), which the mask turns into zeros: not counted.
+		x := binary.LittleEndian.Uint64(text[i:i+8]) & (1<<(8*uint(len(text)-i)) - 1)
+		ascii := ((x&low7)+above)&^x | x&(x<<1)
+		return n + bits.OnesCount64(ascii&hi)
+	}
 	for _, c := range text[i:] {
 		if c&0xc0 != 0x80 && c > ' ' {
 			n++

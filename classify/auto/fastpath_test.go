@@ -45,6 +45,14 @@ func TestVisibleRunesFast(t *testing.T) {
 			t.Fatalf("visibleRunes(%q) = %d, want %d", b, got, want)
 		}
 	}
+	// The last bytes are read with those after them in the array.
+	for range 20000 {
+		b := randomBytes(r, 80)
+		n := r.IntN(70)
+		if got, want := visibleRunes(b[:n]), visibleRunesRef(b[:n]); got != want {
+			t.Fatalf("visibleRunes(%q) = %d, want %d", b[:n], got, want)
+		}
+	}
 }
 
 func TestClassCuesHidden(t *testing.T) {
