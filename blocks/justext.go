@@ -301,7 +301,7 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 	if m.kill > 0 {
 		return
 	}
-	i := info(e.Atom)
+	i := e.tagInfo()
 	switch clean(e, i, attrs) {
 	case killed:
 		m.kill = len(stack)
@@ -366,7 +366,7 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 	}
 	m.flush()
 	m.pop()
-	i := info(e.Atom)
+	i := e.tagInfo()
 	if i&iParagraph != 0 {
 		// The closing paragraph is still inside the element.
 		m.close()

@@ -36,6 +36,7 @@ const (
 	iHeadingName  tagInfo = 1 << 17  // its name matches hasHeadingName
 	iSelectName   tagInfo = 1 << 18  // its name matches hasSelect
 	iStructure    tagInfo = 1 << 19  // structStart and structEnd act on it
+	iSet          tagInfo = 1 << 31  // in Elem.info: the Walker set it
 )
 
 // tagInfos is the table of tagInfo by atom.
@@ -48,7 +49,13 @@ func info(a atom.Atom) tagInfo { return tagInfo(tagInfos.Get(a)) }
 func flagsOf(a atom.Atom) tagFlag { return tagFlag(info(a) & iFlags) }
 
 // countSlot returns the slot of a counted tag, 0 for the others.
-func countSlot(a atom.Atom) int { return int(info(a)>>iSlotShift) & 15 }
+func countSlot(a atom.Atom) int { return info(a).slot() }
+
+// slot returns the Walker count slot of a tagInfo.
+func (i tagInfo) slot() int { return int(i>>iSlotShift) & 15 }
+
+// flags returns the tagFlags of a tagInfo.
+func (i tagInfo) flags() tagFlag { return tagFlag(i & iFlags) }
 
 // isPre reports the elements whose text keeps its line breaks in a browser
 // (textarea too, but jusText drops it).

@@ -1,11 +1,14 @@
 package blocks
 
 import (
+	"context"
 	"testing"
 
 	"golang.org/x/net/html/atom"
 
 	"github.com/jtextract/jt/internal/atomtab"
+	"github.com/jtextract/jt/internal/sharedtest"
+	"github.com/jtextract/jt/tokenizer"
 )
 
 // TestTagInfo checks the tagInfo table against switches over the tags,
@@ -164,4 +167,54 @@ func cleanRef(e Elem, attrs *Attrs) cleaning {
 		}
 	}
 	return keep
+}
+
+// infoChecker is a Handler that checks that every Elem the Walker hands
+// out carries its tag's tagInfo.
+type infoChecker struct {
+	t *testing.T
+	n int
+}
+
+func (c *infoChecker) check(stack []Elem) {
+	for _, e := range stack {
+		if e.info != info(e.Atom)|iSet || e.tagInfo() != e.info {
+			c.t.Fatalf("element %q: info %b, want %b", e.Name, e.info, info(e.Atom)|iSet)
+		}
+		c.n++
+	}
+}
+
+func (c *infoChecker) StartElement(stack []Elem, _ *Attrs) { c.check(stack) }
+func (c *infoChecker) EndElement(stack []Elem)             { c.check(stack) }
+func (c *infoChecker) Text(stack []Elem, _ []byte)         { c.check(stack) }
+func (c *infoChecker) Comment(stack []Elem, _ []byte)      { c.check(stack) }
+
+// TestElemInfo checks the tagInfo the Walker records in each Elem against
+// the table, on the shared pages and on implied and unknown elements, and
+// that an Elem made elsewhere gets its tagInfo from the table.
+func TestElemInfo(t *testing.T) {
+	inputs := [][]byte{[]byte("text<x-card><table><td>a<li>b<svg><path/></svg><p>c<h2>d</h2><select><option>e</select>")}
+	for _, p := range sharedtest.Pages(t) {
+		inputs = append(inputs, p.HTML)
+	}
+	z, err := tokenizer.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, c := NewWalker(), &infoChecker{t: t}
+	for _, in := range inputs {
+		z.ResetBytes(in)
+		if err := w.Walk(context.Background(), z, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.n == 0 {
+		t.Fatal("no elements")
+	}
+	for _, a := range append(atomtab.All(), 0) {
+		if got := (Elem{Atom: a}).tagInfo(); got != info(a) {
+			t.Fatalf("Elem{%v}.tagInfo() = %b, want %b", a, got, info(a))
+		}
+	}
 }

@@ -158,21 +158,21 @@ func (w *Walker) name(a atom.Atom, b []byte) string {
 
 // push opens an element; real reports whether it comes from a start tag
 // (whose attributes the handler may read) rather than being implied.
-func (w *Walker) push(a atom.Atom, name []byte, real bool, h Handler) {
-	w.stack = append(w.stack, Elem{Atom: a, Name: w.name(a, name), ID: w.nextID})
+func (w *Walker) push(a atom.Atom, i tagInfo, name []byte, real bool, h Handler) {
+	w.stack = append(w.stack, Elem{Atom: a, info: i | iSet, Name: w.name(a, name), ID: w.nextID})
 	w.nextID++
-	w.counts[countSlot(a)]++
+	w.counts[i.slot()]++
 	w.attrs.more, w.attrs.real, w.attrs.n = real, real, 0
 	h.StartElement(w.stack, &w.attrs)
 	w.attrs.more, w.attrs.real = false, false
 }
 
-func (w *Walker) implied(a atom.Atom, h Handler) { w.push(a, nil, false, h) }
+func (w *Walker) implied(a atom.Atom, h Handler) { w.push(a, info(a), nil, false, h) }
 
 func (w *Walker) pop(h Handler) {
 	// The slot is looked up before the handler runs, so that the lookup
 	// overlaps it.
-	slot := countSlot(w.stack[len(w.stack)-1].Atom)
+	slot := w.stack[len(w.stack)-1].info.slot()
 	h.EndElement(w.stack)
 	w.counts[slot]--
 	w.stack = w.stack[:len(w.stack)-1]
@@ -203,7 +203,7 @@ const (
 )
 
 func (s scope) bounds(e Elem) bool {
-	f := flagsOf(e.Atom)
+	f := e.info.flags()
 	switch s {
 	case buttonScope:
 		return f&fScope != 0 || e.Atom == atom.Button
@@ -231,9 +231,10 @@ func (w *Walker) inScope(match func(Elem) bool, s scope) int {
 }
 
 // find returns the index of the innermost open a in scope s, or -1; for a
-// counted tag it skips the search when none is open.
-func (w *Walker) find(a atom.Atom, s scope) int {
-	if s := countSlot(a); s != 0 && w.counts[s] == 0 {
+// counted tag (slot, its count slot, not 0) it skips the search when none
+// is open.
+func (w *Walker) find(a atom.Atom, slot int, s scope) int {
+	if slot != 0 && w.counts[slot] == 0 {
 		return -1
 	}
 	return w.inScope(func(e Elem) bool { return e.Atom == a }, s)
@@ -241,10 +242,10 @@ func (w *Walker) find(a atom.Atom, s scope) int {
 
 func isCell(e Elem) bool { return e.Atom == atom.Td || e.Atom == atom.Th }
 
-func isHeading(e Elem) bool { return flagsOf(e.Atom)&fHeading != 0 }
+func isHeading(e Elem) bool { return e.info.flags()&fHeading != 0 }
 
 func (w *Walker) closeP(h Handler) {
-	if i := w.find(atom.P, buttonScope); i >= 0 {
+	if i := w.find(atom.P, slotP, buttonScope); i >= 0 {
 		w.popTo(i, h)
 	}
 }
@@ -278,17 +279,18 @@ func (w *Walker) selfClosing(a atom.Atom, name []byte, h Handler) {
 	w.start(a, name, true, h)
 	// In HTML "/>" means nothing on an HTML element, but inside svg and
 	// math it closes the element.
-	if len(w.stack) > depth && flagsOf(a)&fVoid == 0 && (w.counts[slotSvg] > 0 || w.counts[slotMath] > 0) {
+	if len(w.stack) > depth && (w.counts[slotSvg] > 0 || w.counts[slotMath] > 0) && flagsOf(a)&fVoid == 0 {
 		w.pop(h)
 	}
 }
 
 func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
-	f := flagsOf(a)
+	inf := info(a)
+	f := inf.flags()
 	switch w.phase {
 	case beforeHTML:
 		if a == atom.Html {
-			w.push(a, name, real, h)
+			w.push(a, inf, name, real, h)
 			w.phase = inHead
 			return
 		}
@@ -304,19 +306,19 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 		return
 	case a == atom.Head:
 		if w.phase == inHead && w.counts[slotHead] == 0 && len(w.stack) == 1 {
-			w.push(a, name, real, h)
+			w.push(a, inf, name, real, h)
 		}
 		return
 	case w.phase != inBody && f&fHeadContent != 0:
 		if w.phase == inHead && w.counts[slotHead] == 0 && len(w.stack) == 1 {
 			w.implied(atom.Head, h)
 		}
-		w.open(a, name, f, h)
+		w.open(a, name, inf, h)
 		return
 	case a == atom.Body:
 		if w.phase != inBody {
 			w.popTo(1, h)
-			w.push(a, name, real, h)
+			w.push(a, inf, name, real, h)
 			w.phase = inBody
 		}
 		return
@@ -336,11 +338,11 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 	case a == atom.Dd || a == atom.Dt:
 		w.closeListItem(func(e Elem) bool { return e.Atom == atom.Dd || e.Atom == atom.Dt }, h)
 	case a == atom.A:
-		if i := w.find(atom.A, defaultScope); i >= 0 {
+		if i := w.find(atom.A, slotA, defaultScope); i >= 0 {
 			w.popTo(i, h)
 		}
 	case a == atom.Button:
-		if i := w.find(atom.Button, defaultScope); i >= 0 {
+		if i := w.find(atom.Button, slotButton, defaultScope); i >= 0 {
 			w.popTo(i, h)
 		}
 	case a == atom.Option || a == atom.Optgroup:
@@ -359,12 +361,13 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 	case f&fClosesP != 0:
 		w.closeP(h)
 	}
-	w.open(a, name, f, h)
+	w.open(a, name, inf, h)
 }
 
 // open pushes the element of a start tag, pops it again at once when it is
 // void, and drops it when the stack is full.
-func (w *Walker) open(a atom.Atom, name []byte, f tagFlag, h Handler) {
+func (w *Walker) open(a atom.Atom, name []byte, i tagInfo, h Handler) {
+	f := i.flags()
 	if len(w.stack) >= w.maxDepth {
 		if f&fVoid == 0 {
 			w.overflow++
@@ -372,7 +375,7 @@ func (w *Walker) open(a atom.Atom, name []byte, f tagFlag, h Handler) {
 		w.dropped++
 		return
 	}
-	w.push(a, name, true, h)
+	w.push(a, i, name, true, h)
 	if f&fVoid != 0 {
 		w.pop(h)
 	}
@@ -388,7 +391,7 @@ func (w *Walker) closeListItem(match func(Elem) bool, h Handler) {
 			w.popTo(i, h)
 			break
 		}
-		if flagsOf(e.Atom)&fSpecial != 0 && e.Atom != atom.Address && e.Atom != atom.Div && e.Atom != atom.P {
+		if e.info.flags()&fSpecial != 0 && e.Atom != atom.Address && e.Atom != atom.Div && e.Atom != atom.P {
 			break
 		}
 	}
@@ -422,7 +425,7 @@ func (w *Walker) startInSelect(a atom.Atom, h Handler) bool {
 	case atom.Option, atom.Optgroup, atom.Hr, atom.Script, atom.Template:
 		return true
 	case atom.Select, atom.Input, atom.Keygen, atom.Textarea:
-		if i := w.find(atom.Select, defaultScope); i >= 0 {
+		if i := w.find(atom.Select, slotSelect, defaultScope); i >= 0 {
 			w.popTo(i, h)
 		}
 		return a != atom.Select
@@ -465,21 +468,22 @@ func (w *Walker) end(a atom.Atom, name []byte, h Handler) {
 	if w.counts[slotSelect] > 0 && a != atom.Select && a != atom.Option && a != atom.Optgroup {
 		return
 	}
-	f := flagsOf(a)
+	inf := info(a)
+	f := inf.flags()
 	var i int
 	switch {
 	case a == atom.P:
-		if i = w.find(atom.P, buttonScope); i < 0 {
-			w.open(atom.P, name, f, h)
+		if i = w.find(atom.P, slotP, buttonScope); i < 0 {
+			w.open(atom.P, name, inf, h)
 			w.pop(h)
 			return
 		}
 	case f&fHeading != 0:
 		i = w.inScope(isHeading, defaultScope)
 	case a == atom.Li:
-		i = w.find(atom.Li, listScope)
+		i = w.find(atom.Li, slotLi, listScope)
 	case a != 0 && f&(fBlockEnd|fFormatting) != 0:
-		i = w.find(a, defaultScope)
+		i = w.find(a, inf.slot(), defaultScope)
 	default:
 		i = w.inScope(func(e Elem) bool { return e.Name == string(name) }, specialScope)
 	}
