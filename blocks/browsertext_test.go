@@ -313,6 +313,27 @@ func FuzzBlankASCII(f *testing.F) {
 	})
 }
 
+// FuzzRuneCount holds RuneCount against utf8.RuneCount on valid UTF-8, and
+// against a byte loop on any bytes, followed by any bytes in their array.
+func FuzzRuneCount(f *testing.F) {
+	for _, s := range []string{"", "a", "é", "日本語テキスト", "abcdefgh\u00e9", "\xff\x80\x80abc", "\u00a0\u00a0\u00a0\u00a0\u00a0"} {
+		f.Add(s, "\x80\x80\x80\x80\x80\x80\x80\x80")
+		f.Add(s, "")
+	}
+	f.Fuzz(func(t *testing.T, s, tail string) {
+		b := withTail(s, tail)
+		want := 0
+		for _, c := range b {
+			if c&0xc0 != 0x80 {
+				want++
+			}
+		}
+		if got := RuneCount(b); got != want || utf8.Valid(b) && got != utf8.RuneCount(b) {
+			t.Fatalf("RuneCount(%+q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
 // FuzzBrowserText checks browser text on any input against jusText's text:
 // the same characters in the same order once whitespace and invisible
 // characters are dropped, every paragraph non-empty, stripped, without

@@ -9,12 +9,25 @@ import (
 
 // RuneCount returns the length of valid UTF-8 s in code points, as
 // Python's len: the bytes that are not continuation bytes. (utf8.RuneCount
-// in Go 1.26 allocates on long non-ASCII input.)
+// in Go 1.26 allocates on long non-ASCII input.) It counts the
+// continuation bytes (0b10xxxxxx) eight at a time, the last ones with the
+// bytes after them (within s's array), masked off, where there is room.
 func RuneCount(s []byte) int {
-	n := 0
-	for _, c := range s {
-		if c&0xc0 != 0x80 {
-			n++
+	n, i := len(s), 0
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64(s[i:])
+		n -= bits.OnesCount64(x &^ (x << 1) & hi) // bit 7 set, bit 6 clear
+	}
+	if i == len(s) {
+		return n
+	}
+	if cap(s)-i >= 8 {
+		x := binary.LittleEndian.Uint64(s[i:i+8]) & (1<<(8*uint(len(s)-i)) - 1)
+		return n - bits.OnesCount64(x&^(x<<1)&hi)
+	}
+	for _, c := range s[i:] {
+		if c&0xc0 == 0x80 {
+			n--
 		}
 	}
 	return n
