@@ -1,0 +1,106 @@
+// Command passcount extracts every page of a folder once to warm an
+// Extractor, then once more inside the function main.measured, so that an
+// instruction counter can be pointed at that pass alone. Instruction
+// counts repeat from run to run where timings on a shared machine do not:
+//
+//	go build -o /tmp/passcount ./scripts/passcount
+//	GODEBUG=asyncpreemptoff=1 GOGC=off valgrind --tool=callgrind --branch-sim=yes \
+//	    --collect-atstart=no --toggle-collect=main.measured /tmp/passcount ../shared/datasets/scrapinghub/html
+//
+// (Callgrind stops on the signals of Go's asynchronous preemption, hence
+// asyncpreemptoff; the pass runs on one locked thread, whose entry and exit
+// callgrind toggles its counting on.)
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/jtextract/jt"
+)
+
+func main() {
+	algo := flag.String("algo", "auto", "algorithm (jt algos lists them)")
+	flag.Usage = func() {
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: passcount [-algo NAME] DIR")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() != 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	runtime.LockOSThread()
+	pages, err := load(flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	x, err := jt.New(jt.WithAlgorithm(*algo))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	warm(x, pages)
+	fmt.Println(len(pages), "pages,", measured(x, pages), "paragraphs")
+}
+
+// load reads the .html and .html.gz files of dir, in name order.
+func load(dir string) ([][]byte, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.html*"))
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(names)
+	var pages [][]byte
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		if strings.HasSuffix(n, ".gz") {
+			r, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", n, err)
+			}
+			if b, err = io.ReadAll(r); err != nil {
+				return nil, fmt.Errorf("%s: %w", n, err)
+			}
+		}
+		pages = append(pages, b)
+	}
+	return pages, nil
+}
+
+// warm is the first pass, which the counter leaves out.
+//
+//go:noinline
+func warm(x *jt.Extractor, pages [][]byte) {
+	for _, p := range pages {
+		x.ExtractBytes(p)
+	}
+}
+
+// measured is the pass the instruction counter counts.
+//
+//go:noinline
+func measured(x *jt.Extractor, pages [][]byte) int {
+	n := 0
+	for _, p := range pages {
+		d, err := x.ExtractBytes(p)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		n += len(d.Paragraphs)
+	}
+	return n
+}
