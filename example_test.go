@@ -81,7 +81,7 @@ func ExampleWithFavor() {
 	// Output:
 	// auto English
 	// bad  Home | News | About
-	// bad  Rockets and budgets
+	// good Rockets and budgets
 	// good The agency said on Monday that
 	// good Engineers at the test site hav
 	// bad  © 2024 Example News. All right

@@ -12,10 +12,12 @@
 //     capitals, digits, inline tags per word; prices in short texts;
 //   - cues from the elements around the text: semantic elements (article,
 //     main, nav, aside, footer, header, figure), headings by level, list
-//     items, table cells, code, ARIA roles, itemprop, hidden elements, and
-//     the words of class and id attributes that page templates use for
-//     content, navigation, comments, share bars, related links, filters and
-//     tables of contents, newsletters, cookie notices and ads;
+//     items, table cells, code, ARIA roles, itemprop, hidden elements
+//     (noscript and template included: a browser running scripts shows
+//     neither), and the words of class and id attributes that page
+//     templates use for content, navigation, comments, share bars, related
+//     links, filters and tables of contents, newsletters, cookie notices
+//     and ads;
 //   - the text around the paragraph: the link density of all the text
 //     under its parent and grandparent, the grandparent's share of the
 //     page's text, how many paragraphs its parent holds;

@@ -161,6 +161,11 @@ func TestFallback(t *testing.T) {
 	if x.Fallback() {
 		t.Error("Fallback() = true on a page without visible text")
 	}
+	// Text a browser running scripts does not show is not visible text.
+	run(t, x, `<body><noscript><p>You need to enable JavaScript to run this app.</p></noscript><template><p>A card</p></template>`)
+	if x.Fallback() {
+		t.Error("Fallback() = true on a page whose only text is in noscript and template")
+	}
 }
 
 // TestAppendEvidence checks that the evidence of a paragraph names

@@ -54,6 +54,9 @@ func tagInfoMap() map[atom.Atom]uint32 {
 	cues(cueH1, atom.H1)
 	cues(cueH2, atom.H2, atom.H3)
 	cues(cueH4, atom.H4, atom.H5, atom.H6)
+	// A browser running scripts shows neither: noscript's text is for
+	// browsers without them, a template's is inert until a script uses it.
+	cues(cueHidden, atom.Noscript, atom.Template)
 	// Reading attributes is the costliest part of the pass, and the
 	// regions of a page are marked on containers, not on links, images or
 	// inline formatting, whose long href and src values would cost the

@@ -57,6 +57,8 @@ func tagCuesRef(a atom.Atom) cueSet {
 		return 1 << cueH2
 	case atom.H4, atom.H5, atom.H6:
 		return 1 << cueH4
+	case atom.Noscript, atom.Template:
+		return 1 << cueHidden
 	}
 	return 0
 }
