@@ -8,15 +8,13 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
+	"github.com/jtextract/jt/internal/pagedir"
 	"github.com/jtextract/jt/warc"
 )
 
@@ -40,9 +38,12 @@ func main() {
 }
 
 func run(dir string, n, records int, pagesDir string) error {
-	pages, err := readPages(pagesDir)
-	if err != nil {
-		return err
+	var pages []pagedir.Page
+	if pagesDir != "" {
+		var err error
+		if pages, err = pagedir.Read(pagesDir); err != nil {
+			return err
+		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -63,8 +64,8 @@ func run(dir string, n, records int, pagesDir string) error {
 			}
 			return w.WriteRecord(h, append([]byte("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n"), html...))
 		}
-		for _, name := range sortedKeys(pages) {
-			if err := add("/"+name, pages[name]); err != nil {
+		for _, p := range pages {
+			if err := add("/"+p.Name, p.HTML); err != nil {
 				return err
 			}
 		}
@@ -93,43 +94,4 @@ func article(f, i int) []byte {
 	}
 	b.WriteString("</article><footer>Copyright. All rights reserved.</footer></body></html>")
 	return []byte(b.String())
-}
-
-// readPages reads the .html and .html.gz files of dir, by name without
-// .gz; no dir means none.
-func readPages(dir string) (map[string][]byte, error) {
-	pages := map[string][]byte{}
-	if dir == "" {
-		return pages, nil
-	}
-	names, err := filepath.Glob(filepath.Join(dir, "*.html*"))
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range names {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		if strings.HasSuffix(name, ".gz") {
-			zr, err := gzip.NewReader(bytes.NewReader(data))
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			if data, err = io.ReadAll(zr); err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-		}
-		pages[strings.TrimSuffix(filepath.Base(name), ".gz")] = data
-	}
-	return pages, nil
-}
-
-func sortedKeys(m map[string][]byte) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

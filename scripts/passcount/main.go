@@ -13,18 +13,13 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
-	"strings"
 
 	"github.com/jtextract/jt"
+	"github.com/jtextract/jt/internal/pagedir"
 )
 
 func main() {
@@ -39,7 +34,7 @@ func main() {
 		os.Exit(2)
 	}
 	runtime.LockOSThread()
-	pages, err := load(flag.Arg(0))
+	pages, err := pagedir.Read(flag.Arg(0))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -53,49 +48,22 @@ func main() {
 	fmt.Println(len(pages), "pages,", measured(x, pages), "paragraphs")
 }
 
-// load reads the .html and .html.gz files of dir, in name order.
-func load(dir string) ([][]byte, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.html*"))
-	if err != nil {
-		return nil, err
-	}
-	slices.Sort(names)
-	var pages [][]byte
-	for _, n := range names {
-		b, err := os.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		if strings.HasSuffix(n, ".gz") {
-			r, err := gzip.NewReader(bytes.NewReader(b))
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", n, err)
-			}
-			if b, err = io.ReadAll(r); err != nil {
-				return nil, fmt.Errorf("%s: %w", n, err)
-			}
-		}
-		pages = append(pages, b)
-	}
-	return pages, nil
-}
-
 // warm is the first pass, which the counter leaves out.
 //
 //go:noinline
-func warm(x *jt.Extractor, pages [][]byte) {
+func warm(x *jt.Extractor, pages []pagedir.Page) {
 	for _, p := range pages {
-		x.ExtractBytes(p)
+		x.ExtractBytes(p.HTML)
 	}
 }
 
 // measured is the pass the instruction counter counts.
 //
 //go:noinline
-func measured(x *jt.Extractor, pages [][]byte) int {
+func measured(x *jt.Extractor, pages []pagedir.Page) int {
 	n := 0
 	for _, p := range pages {
-		d, err := x.ExtractBytes(p)
+		d, err := x.ExtractBytes(p.HTML)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
