@@ -1,6 +1,8 @@
 package auto
 
 import (
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -63,6 +65,60 @@ func TestTreeLeaf(t *testing.T) {
 		}
 		if got, want := e.Logit(f), float32(1+2*k); got != want {
 			t.Errorf("Logit(%v) = %v, want %v", f, got, want)
+		}
+	}
+}
+
+// logitRef is Ensemble.logit with every tree read by leaf, one by one.
+func (e *Ensemble) logitRef(f *features) float32 {
+	s := e.Bias
+	if len(e.Linear) > 0 {
+		s += e.dot(f)
+	}
+	for i := range e.Trees {
+		s += e.Trees[i].Leaf[e.Trees[i].leaf(f)]
+		if (i+1)%exitEvery == 0 && (s > exitLogit || s < -exitLogit) {
+			return s
+		}
+	}
+	return s
+}
+
+// TestLogitGroups holds logit's written-out groups of trees against
+// leaf, bit for bit, on random ensembles whose features often equal
+// their thresholds, and on the built-in model.
+func TestLogitGroups(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	vals := []float32{0, -0.5, 0.5, 1, 0.25, -1, 3.5, float32(math.Copysign(0, -1))}
+	for range 2000 {
+		e := Ensemble{Bias: r.Float32() - 0.5, Trees: make([]Tree, r.IntN(14))}
+		for i := range e.Trees {
+			tr := &e.Trees[i]
+			for l := range TreeDepth {
+				tr.Feature[l] = uint8(r.IntN(8))
+				tr.Threshold[l] = vals[r.IntN(len(vals)-1)]
+			}
+			for k := range tr.Leaf {
+				tr.Leaf[k] = (r.Float32() - 0.5) * 3
+			}
+		}
+		var f features
+		for j := range 8 {
+			f[j] = vals[r.IntN(len(vals))]
+		}
+		if got, want := e.logit(&f), e.logitRef(&f); math.Float32bits(got) != math.Float32bits(want) {
+			t.Fatalf("logit = %v, want %v", got, want)
+		}
+	}
+	for _, e := range []*Ensemble{&builtin.Lang.Stage1, &builtin.Lang.Stage2, &builtin.NoLang.Stage1, &builtin.NoLang.Stage2} {
+		for range 2000 {
+			var f features
+			for j := range NumFeatures {
+				f[j] = float32(r.NormFloat64())
+			}
+			if got, want := e.logit(&f), e.logitRef(&f); math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("logit = %v, want %v", got, want)
+			}
 		}
 	}
 }
