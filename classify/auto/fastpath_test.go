@@ -164,7 +164,7 @@ func TestCutMatchesSigmoid(t *testing.T) {
 	}
 }
 
-// countTailRef counts as textFeatures' word loop did before countTail.
+// countTailRef counts as textFeatures' word loop did before countTail (textscan_test.go), which scanText replaced.
 func countTailRef(t []byte, i int) (c tailCounts) {
 	for n := len(t); i < n; {
 		if byteClass[t[i]]&bSep != 0 {

@@ -301,7 +301,7 @@ func lowerHash(w []byte, buf *[maxLowerLen]byte) (uint64, bool) {
 			c = binary.LittleEndian.Uint64(tail[:])
 		}
 		high |= c
-		// The ASCII bytes from 'A' to 'Z' (as countTail's ge), moved to
+		// The ASCII bytes from 'A' to 'Z' (as scanText's ge), moved to
 		// their 0x20 bit.
 		lo := c & low7
 		upper := (lo + lsb*(0x80-'A')) &^ (lo + lsb*(0x80-'Z'-1)) &^ c & hi
@@ -374,86 +374,9 @@ func wordEnd(t []byte, i int) int {
 	return i
 }
 
-// tailCounts is what countTail counts.
+// tailCounts is what scanText counts.
 type tailCounts struct {
 	words, caps, punct, commas, digits int
-}
-
-// countTail counts the words of t[i:] (a word starts at t[i]), those
-// that start with an upper-case letter, and the sentence ends, commas and
-// digits, as a loop over the text's words would. It reads eight bytes at
-// a time, with bit masks (one bit per byte: its top one); the bytes of
-// other scripts only add a look at the words they start (their capitals)
-// and at the lead bytes of CJK sentence ends. The last bytes are read one
-// by one.
-func countTail(t []byte, i int) (c tailCounts) {
-	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
-	// eq marks the bytes of x equal to b; ge the bytes of x (below 0x80)
-	// that are >= b (no sum carries into the next byte).
-	eq := func(x uint64, b byte) uint64 {
-		y := x ^ lsb*uint64(b)
-		return ^((y & low7) + low7 | y) & hi
-	}
-	ge := func(x uint64, b byte) uint64 { return (x + lsb*uint64(0x80-b)) & hi }
-	n := len(t)
-	prevSep := true // t[i] starts a word
-	for ; i+8 <= n; i += 8 {
-		x := binary.LittleEndian.Uint64(t[i:])
-		sep := eq(x, ' ') | eq(x, '\n')
-		carry := uint64(0)
-		if prevSep {
-			carry = 0x80
-		}
-		starts := (sep<<8 | carry) &^ sep
-		lo, ascii := x&low7, ^x&hi
-		c.words += bits.OnesCount64(starts)
-		c.caps += bits.OnesCount64(starts & (ge(lo, 'A') &^ ge(lo, 'Z'+1)) & ascii)
-		c.punct += bits.OnesCount64(eq(x, '.') | eq(x, '!') | eq(x, '?'))
-		c.commas += bits.OnesCount64(eq(x, ','))
-		c.digits += bits.OnesCount64(ge(lo, '0') &^ ge(lo, '9'+1) & ascii)
-		if x&hi != 0 {
-			for m := starts &^ ascii; m != 0; m &= m - 1 {
-				if upperAt(t, i+bits.TrailingZeros64(m)/8) {
-					c.caps++
-				}
-			}
-			for m := eq(x, 0xe3) | eq(x, 0xef); m != 0; m &= m - 1 {
-				if cjkEnd(t, i+bits.TrailingZeros64(m)/8) {
-					c.punct++
-				}
-			}
-		}
-		prevSep = sep>>63 != 0
-	}
-	for ; i < n; i++ {
-		b := t[i]
-		k := byteClass[b]
-		if k&bSep != 0 {
-			prevSep = true
-			continue
-		}
-		if prevSep {
-			prevSep = false
-			c.words++
-			if b < utf8.RuneSelf {
-				if 'A' <= b && b <= 'Z' {
-					c.caps++
-				}
-			} else if upperAt(t, i) {
-				c.caps++
-			}
-		}
-		if k&bCJK != 0 {
-			if cjkEnd(t, i) {
-				c.punct++
-			}
-			continue
-		}
-		c.punct += int(k & bPunct)
-		c.commas += int(k>>1) & 1
-		c.digits += int(k>>2) & 1
-	}
-	return c
 }
 
 // upperAt reports whether the word of t that starts at i, with a byte
@@ -541,11 +464,20 @@ func (x *Extractor) isStop(buf []byte, n int, h uint64) bool {
 	case n < 16:
 		b &= 1<<(8*(n-8)) - 1
 	}
+	return x.isStopWord(a, b, n, h)
+}
+
+// isStopWord is isStop for the word of n bytes (at most 16) whose bytes
+// are a and b, little-endian, zero-padded; on a miss it writes them into
+// x.wbuf to look them up.
+func (x *Extractor) isStopWord(a, b uint64, n int, h uint64) bool {
 	e := &x.stopCache[(h^h>>32)%stopCacheSize]
 	if e.a == a && e.b == b && e.n&0x1f == uint8(n+1) {
 		return e.n&0x80 != 0
 	}
-	in := x.stop.Contains(buf[:n])
+	binary.LittleEndian.PutUint64(x.wbuf[0:8], a)
+	binary.LittleEndian.PutUint64(x.wbuf[8:16], b)
+	in := x.stop.Contains(x.wbuf[:n])
 	e.a, e.b, e.n = a, b, uint8(n+1)
 	if in {
 		e.n |= 0x80
@@ -553,71 +485,216 @@ func (x *Extractor) isStop(buf []byte, n int, h uint64) bool {
 	return in
 }
 
-// textFeatures sets the features read from a paragraph's text: stop
-// words, punctuation, capitals, digits and overlap with the articleBody.
-// The counts are taken eight bytes at a time (countTail); then the words
-// that are looked up (the first maxStopWords, all of them on a page with
-// an articleBody) are cut, trimmed, lower-cased and hashed once each. The
-// per-word rates also count the unspaced words that no space cuts (see
-// unspacedWords).
-func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph, unspaced int) {
-	c := countTail(t, 0)
-	nWords, caps, punct, commas, digits := c.words, c.caps, c.punct, c.commas, c.digits
-	var stop, pairs, found, inTitle int
+// wordStats is what scanText's word lookups count: stop words and title
+// words among the first maxStopWords words, and the word pairs found in
+// the articleBody among all of them.
+type wordStats struct {
+	stop, inTitle, pairs, found int
+	n                           int    // words cut so far
+	prev                        uint64 // the hash of the last word with letters or digits
+	havePrev                    bool
+}
+
+// chunkAt returns the eight bytes of t from i, those past its end as 0,
+// and the mask of their separators (' ', '\n' and the bytes past t), one
+// bit per byte: its top one. Bytes past len(t) are read from t's array
+// where it has them, and masked.
+func chunkAt(t []byte, i int) (v, sep uint64) {
+	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	in := ^uint64(0) // the bytes of t
+	switch n := len(t); {
+	case i+8 <= n:
+		v = binary.LittleEndian.Uint64(t[i:])
+	case i >= n:
+		return 0, hi
+	case i+8 <= cap(t):
+		in = 1<<(8*uint(n-i)&63) - 1
+		v = binary.LittleEndian.Uint64(t[i:i+8]) & in
+	default:
+		in = 1<<(8*uint(n-i)&63) - 1
+		var tail [8]byte
+		copy(tail[:], t[i:])
+		v = binary.LittleEndian.Uint64(tail[:])
+	}
+	s, nl := v^lsb*' ', v^lsb*'\n'
+	sep = (^((s&low7 + low7) | s) | ^((nl&low7 + low7) | nl) | ^in) & hi
+	return v, sep
+}
+
+// scanText counts the words of paragraph text t, those that start with an
+// upper-case letter, its sentence ends, commas and digits, eight bytes at
+// a time with bit masks (one bit per byte: its top one), and looks its
+// words up as it finds their starts. A word's first eight bytes and their
+// separators are shifted out of the chunk it starts in and the next one,
+// which give its length when it is shorter, its edges and its hash at
+// once; longer words and words with punctuation at an edge take wordEnd,
+// trimPunct and lowerHash (slowWord). The bytes of other scripts only add
+// a look at the words they start (their capitals) and at the lead bytes of
+// CJK sentence ends.
+func (x *Extractor) scanText(t []byte) (c tailCounts, ws wordStats) {
+	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	// eq marks the bytes of v equal to b; ge the bytes of v (below 0x80)
+	// that are >= b (no sum carries into the next byte).
+	eq := func(v uint64, b byte) uint64 {
+		y := v ^ lsb*uint64(b)
+		return ^((y & low7) + low7 | y) & hi
+	}
+	ge := func(v uint64, b byte) uint64 { return (v + lsb*uint64(0x80-b)) & hi }
 	hasBody := x.bodyPairs.n > 0
-	var prev uint64
-	havePrev := false
-	buf := &x.wbuf
-	n := 0 // words cut so far
-	for i := 0; i < len(t) && (hasBody || n < maxStopWords && (x.stop != nil || len(x.titleHash) > 0)); {
-		if t[i] == ' ' || t[i] == '\n' {
-			i++
-			continue
+	look := hasBody || x.stop != nil || len(x.titleHash) > 0
+	n := len(t)
+	prevSep := true // t[i] starts a word
+	v, sep := chunkAt(t, 0)
+	for i := 0; i < n; i += 8 {
+		var vn, sepn uint64
+		if i+16 <= n {
+			vn = binary.LittleEndian.Uint64(t[i+8:])
+			sepn = eq(vn, ' ') | eq(vn, '\n')
+		} else {
+			vn, sepn = chunkAt(t, i+8)
 		}
-		end := wordEnd(t, i)
-		w := t[i:end]
-		i = end
-		n++
-		first := n <= maxStopWords
-		tw := w
-		if edgePunct[w[0]] || edgePunct[w[len(w)-1]] {
-			tw = trimPunct(w)
+		carry := uint64(0)
+		if prevSep {
+			carry = 0x80
 		}
-		if len(tw) == 0 {
-			continue
+		starts := (sep<<8 | carry) &^ sep
+		lo, ascii := v&low7, ^v&hi
+		c.words += bits.OnesCount64(starts)
+		c.caps += bits.OnesCount64(starts & (ge(lo, 'A') &^ ge(lo, 'Z'+1)) & ascii)
+		c.punct += bits.OnesCount64(eq(v, '.') | eq(v, '!') | eq(v, '?'))
+		c.commas += bits.OnesCount64(eq(v, ','))
+		c.digits += bits.OnesCount64(ge(lo, '0') &^ ge(lo, '9'+1) & ascii)
+		if v&hi != 0 {
+			for m := starts &^ ascii; m != 0; m &= m - 1 {
+				if upperAt(t, i+bits.TrailingZeros64(m)/8) {
+					c.caps++
+				}
+			}
+			for m := eq(v, 0xe3) | eq(v, 0xef); m != 0; m &= m - 1 {
+				if cjkEnd(t, i+bits.TrailingZeros64(m)/8) {
+					c.punct++
+				}
+			}
 		}
-		h, ascii := lowerHash(tw, buf)
-		if first && x.stop != nil {
-			if ascii && len(tw) <= maxLowerLen && !x.stopFilter.mayHold(h) {
-				// Not in the list: buf holds the word as the list would.
-			} else if ascii && len(tw) <= 16 {
-				if x.isStop(buf[:], len(tw), h) {
-					stop++
+		prevSep = sep>>63 != 0
+		for m := starts; look && m != 0; m &= m - 1 {
+			sh := uint(bits.TrailingZeros64(m)) &^ 7 // the word's start, in bits
+			s := i + int(sh/8)
+			ws.n++
+			first := ws.n <= maxStopWords
+			// The word's first eight bytes and their separators.
+			w := v>>sh | vn<<1<<(63-sh)
+			end := sep>>sh | sepn<<1<<(63-sh)
+			var h uint64
+			if end != 0 {
+				// A word of under 8 bytes: trimPunct and lowerHash on
+				// its bytes in w. keep marks the bytes trimPunct keeps
+				// (letters, digits, other scripts) of the word.
+				in := uint64(1)<<(uint(bits.TrailingZeros64(end))&^7) - 1
+				w &= in
+				lo := w & low7
+				lc := lo | lsb*0x20
+				keep := (ge(lc, 'a')&^ge(lc, 'z'+1) | ge(lo, '0')&^ge(lo, '9'+1) | w) & hi & in
+				if keep == 0 {
+					continue // punctuation alone
+				}
+				a := uint(bits.TrailingZeros64(keep)) &^ 7
+				tl := uint(64-bits.LeadingZeros64(keep)) - a // the trimmed length, in bits
+				w = w >> a & (1<<(tl&63) - 1)
+				lo = w & low7
+				upper := (lo + lsb*(0x80-'A')) &^ (lo + lsb*(0x80-'Z'-1)) &^ w & hi
+				lw := w | upper>>2
+				h = bits.RotateLeft64((uint64(tl/8)*0x9e3779b97f4a7c15^lw)*0xff51afd7ed558ccd, 29)
+				h ^= h >> 32
+				h *= 0xc4ceb9fe1a85ec53
+				h ^= h >> 29
+				if first {
+					s += int(a / 8)
+					x.lookShort(t[s:s+int(tl/8)], lw, h, w&hi == 0, &ws)
 				}
 			} else {
-				lw := buf[:min(len(tw), maxLowerLen)]
-				if !ascii || len(tw) > maxLowerLen {
-					x.lower = stopwords.AppendLower(x.lower[:0], tw)
-					lw = x.lower
+				tw := trimPunct(t[s:wordEnd(t, s+8)])
+				if len(tw) == 0 {
+					continue
 				}
-				if x.stop.Contains(lw) {
-					stop++
-				}
-			}
-		}
-		if first && x.titleBloom&(1<<(h&63)) != 0 && slices.Contains(x.titleHash, h) {
-			inTitle++
-		}
-		if hasBody {
-			if havePrev {
-				pairs++
-				if x.bodyPairs.has(pairHash(prev, h)) {
-					found++
+				var ascii bool
+				h, ascii = lowerHash(tw, &x.wbuf)
+				if first {
+					x.lookFirst(tw, h, ascii, &ws)
 				}
 			}
-			prev, havePrev = h, true
+			if hasBody {
+				if ws.havePrev {
+					ws.pairs++
+					if x.bodyPairs.has(pairHash(ws.prev, h)) {
+						ws.found++
+					}
+				}
+				ws.prev, ws.havePrev = h, true
+			} else if ws.n >= maxStopWords {
+				look = false
+			}
+		}
+		v, sep = vn, sepn
+	}
+	return c, ws
+}
+
+// lookShort is lookFirst for a word of under 8 bytes, tw, whose
+// lower-cased bytes are lw (little-endian), not yet in x.wbuf.
+func (x *Extractor) lookShort(tw []byte, lw, h uint64, ascii bool, ws *wordStats) {
+	if x.stop != nil {
+		if ascii {
+			if x.stopFilter.mayHold(h) && x.isStopWord(lw, 0, len(tw), h) {
+				ws.stop++
+			}
+		} else if x.lower = stopwords.AppendLower(x.lower[:0], tw); x.stop.Contains(x.lower) {
+			ws.stop++
 		}
 	}
+	if x.titleBloom&(1<<(h&63)) != 0 && slices.Contains(x.titleHash, h) {
+		ws.inTitle++
+	}
+}
+
+// lookFirst looks up one of a paragraph's first maxStopWords words, tw
+// (trimmed), hashed to h by lowerHash, whose lower-cased bytes are in
+// x.wbuf (those that fit), in the stoplist and in the title.
+func (x *Extractor) lookFirst(tw []byte, h uint64, ascii bool, ws *wordStats) {
+	if x.stop != nil {
+		buf := &x.wbuf
+		if ascii && len(tw) <= maxLowerLen && !x.stopFilter.mayHold(h) {
+			// Not in the list: buf holds the word as the list would.
+		} else if ascii && len(tw) <= 16 {
+			if x.isStop(buf[:], len(tw), h) {
+				ws.stop++
+			}
+		} else {
+			lw := buf[:min(len(tw), maxLowerLen)]
+			if !ascii || len(tw) > maxLowerLen {
+				x.lower = stopwords.AppendLower(x.lower[:0], tw)
+				lw = x.lower
+			}
+			if x.stop.Contains(lw) {
+				ws.stop++
+			}
+		}
+	}
+	if x.titleBloom&(1<<(h&63)) != 0 && slices.Contains(x.titleHash, h) {
+		ws.inTitle++
+	}
+}
+
+// textFeatures sets the features read from a paragraph's text: stop
+// words, punctuation, capitals, digits and overlap with the articleBody.
+// One pass over the text (scanText) counts what it counts and looks the
+// words up: the first maxStopWords in the stoplist and the title, all of
+// them in the articleBody's pairs on a page with one. The per-word rates
+// also count the unspaced words that no space cuts (see unspacedWords).
+func (x *Extractor) textFeatures(f []float32, t []byte, p *blocks.Paragraph, unspaced int) {
+	c, ws := x.scanText(t)
+	nWords, caps, punct, commas, digits := c.words, c.caps, c.punct, c.commas, c.digits
+	stop, pairs, found, inTitle := ws.stop, ws.pairs, ws.found, ws.inTitle
 	words := float32(max(nWords+unspaced, 1))
 	f[fStopDensity] = float32(stop) / float32(max(min(nWords, maxStopWords), 1))
 	// Only the first maxStopWords words are looked up: the paragraph's
