@@ -69,13 +69,22 @@ type ParagraphMaker struct {
 	// paragraph reuses the bytes of the last kept paragraph's path when one
 	// is a prefix of the other (see storePath), and paths beyond a budget
 	// proportional to the document are not recorded.
-	mark         int  // length of paths before the open paragraph's paths
-	last, lastX  Span // path and XPath of the last kept paragraph
-	seen         int  // bytes of tags and text walked: a lower bound of the document's size
-	pathCut      bool // the open paragraph's path or XPath was not recorded
-	pathsDropped int  // kept paragraphs whose path or XPath was not recorded
-	order        map[orderKey]int32
-	parents      []int32 // parent element ID by element ID, -1 for the root
+	mark        int  // length of paths before the open paragraph's paths
+	last, lastX Span // path and XPath of the last kept paragraph
+	seen        int  // bytes of tags and text walked: a lower bound of the document's size
+	pathCut     bool // the open paragraph's path or XPath was not recorded
+	// The open paragraph's paths are recorded when it gets text (most
+	// paragraphs opened get none): until then, pathPending is set and the
+	// paths are the first pathLen and xpathLen bytes of domPath and
+	// domXPath, at depth pathDepth, when seen was pathSeen. An element of
+	// those that closes before the paragraph has text records them first.
+	pathPending       bool
+	pathDepth         int
+	pathLen, xpathLen int
+	pathSeen          int
+	pathsDropped      int // kept paragraphs whose path or XPath was not recorded
+	order             map[orderKey]int32
+	parents           []int32 // parent element ID by element ID, -1 for the root
 
 	sx structure // see SetStructure
 }
@@ -365,8 +374,13 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 		return // a removed element
 	}
 	m.flush()
-	m.pop()
 	i := e.tagInfo()
+	if i&iParagraph != 0 {
+		// The open paragraph closes below: it keeps no path if it has
+		// no text.
+		m.pathPending = false
+	}
+	m.pop()
 	if i&iParagraph != 0 {
 		// The closing paragraph is still inside the element.
 		m.close()
@@ -444,6 +458,9 @@ func (m *ParagraphMaker) push(e Elem, i tagInfo) {
 }
 
 func (m *ParagraphMaker) pop() {
+	if m.pathPending && len(m.dom) <= m.pathDepth {
+		m.storeOpenPath()
+	}
 	top := m.dom[len(m.dom)-1]
 	m.domPath, m.domXPath = m.domPath[:top.pathLen], m.domXPath[:top.xpLen]
 	if top.heading {
@@ -473,6 +490,9 @@ func (m *ParagraphMaker) flush() {
 			m.cur.LinkChars += merged + RuneCount(m.nodes[start:])
 		}
 		if visible {
+			if m.pathPending {
+				m.storeOpenPath()
+			}
 			if !m.hasText && m.sx.on {
 				m.structOpen()
 			}
@@ -489,6 +509,9 @@ func (m *ParagraphMaker) flush() {
 	m.nodes = append(m.nodes, t...)
 	if m.link {
 		m.cur.LinkChars += nodeRuneCount(t)
+	}
+	if m.pathPending {
+		m.storeOpenPath()
 	}
 	if !m.hasText && m.sx.on {
 		m.structOpen()
@@ -597,18 +620,26 @@ func (m *ParagraphMaker) open() {
 	m.pathCut = false
 	m.cur.Heading = m.headings > 0
 	m.cur.InSelect = m.selects > 0
-	m.cur.Path = m.storePath(m.domPath, m.last)
-	m.cur.XPath = Span{m.cur.Path.End, m.cur.Path.End}
-	if m.xpath {
-		xp := m.domXPath
-		if len(m.dom) == 0 {
-			xp = rootXPath
-		}
-		m.cur.XPath = m.storePath(xp, m.lastX)
-	}
+	m.pathPending = true
+	m.pathDepth, m.pathLen, m.xpathLen, m.pathSeen = len(m.dom), len(m.domPath), len(m.domXPath), m.seen
 	m.cur.Node = -1
 	if len(m.dom) > 0 {
 		m.cur.Node = m.dom[len(m.dom)-1].id
+	}
+}
+
+// storeOpenPath records the paths of the open paragraph as they were when
+// it opened: storePath, with the document's size as known then.
+func (m *ParagraphMaker) storeOpenPath() {
+	m.pathPending = false
+	m.cur.Path = m.storePath(m.domPath[:m.pathLen], m.last, m.pathSeen)
+	m.cur.XPath = Span{m.cur.Path.End, m.cur.Path.End}
+	if m.xpath {
+		xp := m.domXPath[:m.xpathLen]
+		if m.pathDepth == 0 {
+			xp = rootXPath
+		}
+		m.cur.XPath = m.storePath(xp, m.lastX, m.pathSeen)
 	}
 }
 
@@ -619,8 +650,9 @@ var rootXPath = []byte("/")
 // kept paragraph: when p is a prefix of it, p is its first bytes; when it
 // is a prefix of p and ends the arena, p extends it. Nested paragraphs
 // thus cost the arena only the names they add. A path that would take
-// the arena beyond the budget is not recorded (an empty span).
-func (m *ParagraphMaker) storePath(p []byte, last Span) Span {
+// the arena beyond the budget for seen bytes of document is not recorded
+// (an empty span).
+func (m *ParagraphMaker) storePath(p []byte, last Span, seen int) Span {
 	lp := m.paths[last.Start:last.End]
 	if bytes.HasPrefix(lp, p) {
 		return Span{last.Start, last.Start + int32(len(p))}
@@ -629,7 +661,7 @@ func (m *ParagraphMaker) storePath(p []byte, last Span) Span {
 	if bytes.HasPrefix(p, lp) && int(last.End) == len(m.paths) {
 		start, p = int(last.Start), p[len(lp):]
 	}
-	if len(m.paths)+len(p) > MinPathBudget+PathBudgetPerByte*m.seen {
+	if len(m.paths)+len(p) > MinPathBudget+PathBudgetPerByte*seen {
 		m.pathCut = true
 		return Span{int32(len(m.paths)), int32(len(m.paths))}
 	}
