@@ -317,10 +317,12 @@ const (
 )
 
 // paraCues is what the recorder knows of one paragraph's text: how many
-// characters it has under each cue, of how many in all.
+// characters it has under each cue, of how many in all, and the cues it
+// has any under.
 type paraCues struct {
 	chars int32
 	cue   [numCues]int32
+	any   cueSet
 }
 
 // maxLD bounds the JSON-LD text kept per page.
@@ -506,6 +508,7 @@ func (r *recorder) Text(stack []blocks.Elem, text []byte) {
 		return
 	}
 	r.open.chars += n
+	r.open.any |= r.cues[len(r.cues)-1]
 	for s := r.cues[len(r.cues)-1]; s != 0; s &= s - 1 {
 		r.open.cue[bits.TrailingZeros32(uint32(s))] += n
 	}

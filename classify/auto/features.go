@@ -828,10 +828,10 @@ func (x *Extractor) stage1() {
 		}
 		if i < len(x.rec.paras) {
 			pc := &x.rec.paras[i]
-			if pc.chars > 0 {
-				for c := range numCues {
-					f[fCues+int(c)] = float32(pc.cue[c]) / float32(pc.chars)
-				}
+			// The shares of the cues the text has none under stay 0.
+			for m := pc.any; m != 0; m &= m - 1 {
+				c := bits.TrailingZeros32(uint32(m))
+				f[fCues+c] = float32(pc.cue[c]) / float32(pc.chars)
 			}
 		}
 	}

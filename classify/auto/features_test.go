@@ -1,9 +1,15 @@
 package auto
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
 	"maps"
+	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -438,4 +444,49 @@ func FuzzRegion(f *testing.F) {
 		run(t, x, "<title>the harbour</title>"+page)
 		checkRegion(t, 0, x)
 	})
+}
+
+// TestCueShares holds the cue features stage1 sets from the cues a
+// paragraph has any text under against every cue's share, on the bundled
+// pages.
+func TestCueShares(t *testing.T) {
+	x := New(Config{AutoLanguage: true})
+	for _, name := range []string{"handbook.html", "spacereview.html", "slashgear.html.gz", "lighthouse-ja.html.gz"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "pages", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(name, ".gz") {
+			r, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, err = io.ReadAll(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		run(t, x, string(b))
+		n := 0
+		for i := range x.pm.Paragraphs() {
+			if i >= len(x.rec.paras) {
+				break
+			}
+			pc := &x.rec.paras[i]
+			for c := range numCues {
+				var want float32
+				if pc.chars > 0 {
+					want = float32(pc.cue[c]) / float32(pc.chars)
+				}
+				if got := x.Features(i)[fCues+int(c)]; math.Float32bits(got) != math.Float32bits(want) {
+					t.Fatalf("%s: paragraph %d: cue %s %v, want %v", name, i, cueNames[c], got, want)
+				}
+				if want > 0 {
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: no cue shares", name)
+		}
+	}
 }
