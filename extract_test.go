@@ -36,6 +36,7 @@ func TestOptionsValidate(t *testing.T) {
 		{"unknown language", jt.WithLanguage("Klingon")},
 		{"nil stoplist", jt.WithStoplist(nil)},
 		{"zero max bytes", jt.WithMaxBytes(0)},
+		{"max bytes beyond 32-bit positions", jt.WithMaxBytes(jt.MaxBytesLimit + 1)},
 		{"tiny depth", jt.WithMaxDepth(2)},
 		{"unknown favor", jt.WithFavor("speed")},
 	} {

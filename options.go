@@ -9,6 +9,7 @@ import (
 	"github.com/jtextract/jt/classify/justext"
 	"github.com/jtextract/jt/classify/tree"
 	"github.com/jtextract/jt/stopwords"
+	"github.com/jtextract/jt/tokenizer"
 )
 
 // ErrInvalidOption is wrapped by every error an Option returns from New.
@@ -181,12 +182,18 @@ func WithFallbackEncoding(label string) Option {
 	}
 }
 
+// MaxBytesLimit is the largest limit WithMaxBytes takes: a document's
+// positions are kept in 32 bits, and decoding a legacy encoding to UTF-8
+// can triple its size (charset.MaxDecodedLen).
+const MaxBytesLimit = tokenizer.MaxBytesLimit / 3
+
 // WithMaxBytes limits the size of one input document (default
-// DefaultMaxBytes). Larger inputs fail with an error wrapping ErrTooLarge.
+// DefaultMaxBytes, at most MaxBytesLimit). Larger inputs fail with an
+// error wrapping ErrTooLarge.
 func WithMaxBytes(n int) Option {
 	return func(c *config) error {
-		if n <= 0 {
-			return fmt.Errorf("%w: max bytes %d is not positive", ErrInvalidOption, n)
+		if n <= 0 || n > MaxBytesLimit {
+			return fmt.Errorf("%w: max bytes %d is not between 1 and %d", ErrInvalidOption, n, MaxBytesLimit)
 		}
 		c.maxBytes = n
 		return nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"golang.org/x/net/html/atom"
 )
@@ -48,12 +49,16 @@ const DefaultMaxBytes = 64 << 20
 // Option configures a Tokenizer. Options are checked by New; Reset keeps them.
 type Option func(*Tokenizer) error
 
-// WithMaxBytes limits how many bytes Reset reads from its io.Reader.
-// Bytes beyond the limit are never buffered.
+// MaxBytesLimit is the largest limit WithMaxBytes takes: positions in the
+// input are kept in 32 bits.
+const MaxBytesLimit = math.MaxInt32
+
+// WithMaxBytes limits how many bytes Reset reads from its io.Reader, at
+// most MaxBytesLimit. Bytes beyond the limit are never buffered.
 func WithMaxBytes(n int) Option {
 	return func(z *Tokenizer) error {
-		if n <= 0 {
-			return fmt.Errorf("tokenizer: WithMaxBytes(%d): the limit must be positive", n)
+		if n <= 0 || n > MaxBytesLimit {
+			return fmt.Errorf("tokenizer: WithMaxBytes(%d): the limit must be positive and at most %d", n, MaxBytesLimit)
 		}
 		z.maxBytes = n
 		return nil

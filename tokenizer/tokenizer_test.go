@@ -264,6 +264,12 @@ func TestResetLimits(t *testing.T) {
 	if _, err := New(WithMaxBytes(0)); err == nil {
 		t.Fatal("WithMaxBytes(0) accepted")
 	}
+	if _, err := New(WithMaxBytes(MaxBytesLimit + 1)); err == nil {
+		t.Fatal("WithMaxBytes beyond 32-bit positions accepted")
+	}
+	if _, err := New(WithMaxBytes(MaxBytesLimit)); err != nil {
+		t.Fatalf("WithMaxBytes(MaxBytesLimit): %v", err)
+	}
 }
 
 type zeroReader struct{}
