@@ -791,7 +791,7 @@ func (c *Collector) labelledDate(stack []blocks.Elem, text []byte) {
 		return
 	}
 	for _, l := range pubLabels {
-		if len(t) < len(l) || !asciiEqualFold(t[:len(l)], l) {
+		if !hasPrefixFold(t, l) {
 			continue
 		}
 		rest := bytes.TrimLeft(t[len(l):], " :")

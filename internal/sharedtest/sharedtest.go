@@ -5,16 +5,15 @@ package sharedtest
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/jtextract/jt/internal/pagedir"
 )
 
 // Page is one page of the shared data set, gunzipped.
@@ -79,26 +78,13 @@ func Pages(tb testing.TB) []Page {
 }
 
 func load(dir string) ([]Page, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.html.gz"))
+	files, err := pagedir.Read(dir)
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(names)
-	out := make([]Page, 0, len(names))
-	for _, n := range names {
-		raw, err := os.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(raw))
-		if err != nil {
-			return nil, err
-		}
-		b, err := io.ReadAll(zr)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, Page{ID: strings.TrimSuffix(filepath.Base(n), ".html.gz"), HTML: b})
+	out := make([]Page, 0, len(files))
+	for _, f := range files {
+		out = append(out, Page{ID: strings.TrimSuffix(f.Name, ".html"), HTML: f.HTML})
 	}
 	return out, nil
 }
