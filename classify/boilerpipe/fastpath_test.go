@@ -344,3 +344,106 @@ func TestRuneClassConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// nextClauseDelimiterSlow is nextClauseDelimiter as the regular
+// expression reads: every rune tested as the start of a match.
+func nextClauseDelimiterSlow(text []byte, from int) (int, int) {
+	for i := from; i < len(text); {
+		r, w := utf8.DecodeRune(text[i:])
+		if unicode.IsLetter(r) || '0' <= r && r <= '9' {
+			j := i + w
+			for j < len(text) && isClausePunct(text[j]) {
+				j++
+			}
+			if j > i+w {
+				k := j
+				for k < len(text) && (text[k] == ' ' || text[k] == '\n' || text[k] == '\r') {
+					k++
+				}
+				if k > j || k == len(text) {
+					return i, k
+				}
+			}
+		}
+		i += w
+	}
+	return -1, -1
+}
+
+// forEachParagraphSlow is forEachParagraph byte by byte.
+func forEachParagraphSlow(text []byte, fn func(p []byte)) {
+	end := len(text)
+	for end > 0 && isLineBreak(text[end-1]) {
+		end--
+	}
+	if end == 0 {
+		return
+	}
+	start := 0
+	for i := 0; i <= end; i++ {
+		if i == end || isLineBreak(text[i]) {
+			fn(text[start:i])
+			for i < end && isLineBreak(text[i]) {
+				i++
+			}
+			start = i
+		}
+	}
+}
+
+// checkClausesAndParagraphs compares the clause and paragraph scans of s
+// with their slow forms: every match from every starting point, and every
+// field.
+func checkClausesAndParagraphs(t *testing.T, s []byte) {
+	t.Helper()
+	for from := 0; from <= len(s); from++ {
+		if from > 0 && s[from-1] >= utf8.RuneSelf {
+			continue // from is 0 or follows a space
+		}
+		m, k := nextClauseDelimiter(s, from)
+		wm, wk := nextClauseDelimiterSlow(s, from)
+		if m != wm || k != wk {
+			t.Fatalf("nextClauseDelimiter(%q, %d) = %d, %d; want %d, %d", s, from, m, k, wm, wk)
+		}
+	}
+	var got, want [][]byte
+	forEachParagraph(s, func(p []byte) { got = append(got, p) })
+	forEachParagraphSlow(s, func(p []byte) { want = append(want, p) })
+	if len(got) != len(want) {
+		t.Fatalf("forEachParagraph(%q): %q, want %q", s, got, want)
+	}
+	for i := range got {
+		if !bytes.Equal(got[i], want[i]) {
+			t.Fatalf("forEachParagraph(%q): %q, want %q", s, got, want)
+		}
+	}
+	wantN := len(want)
+	if !bytes.ContainsAny(s, "\n\r") {
+		wantN = 1
+	}
+	if n := countParagraphs(s); n != wantN {
+		t.Fatalf("countParagraphs(%q) = %d, want %d", s, n, wantN)
+	}
+}
+
+func TestClauseAndParagraphScans(t *testing.T) {
+	for _, s := range []string{
+		"", ".", "a.", "a. b", "a.b. c", "3.14 is pi.", "(a). x", "naïve, café; 東京! Привет,\nмир",
+		"ü.ü.\rä?!\n", "a\xff. b\xc3. c\xe2\x80, d", ".,;:!?", "x,,, ", "\n\nfirst\r\n\r\nsecond\n",
+		"\r", "a\rb\nc\r\n", "no break at all", "é.", "\xc3\xa9\xc3.",
+	} {
+		checkClausesAndParagraphs(t, []byte(s))
+	}
+}
+
+func FuzzClauseAndParagraphScans(f *testing.F) {
+	for _, s := range []string{"a. b", "naïve, café; 東京! Привет,\nмир", "a\xff. b\xc3. c\xe2\x80, d", "\n\nx\r\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, s []byte) {
+		if len(s) > 512 {
+			s = s[:512]
+		}
+		checkClausesAndParagraphs(t, s)
+	})
+}

@@ -1,6 +1,7 @@
 package boilerpipe
 
 import (
+	"bytes"
 	"unicode"
 	"unicode/utf8"
 )
@@ -96,28 +97,54 @@ func (f MinClauseWords) hasClause(text []byte) bool {
 
 // nextClauseDelimiter finds the leftmost match at or after from of Java's
 // [\p{L}\d][\,\.\:\;\!\?]+([ \n\r]+|$) and returns its start and end, or
-// -1 when there is none.
+// -1 when there is none. A match starts at the rune just before a run of
+// clause punctuation, so the bytes are searched for the punctuation, and
+// only the rune before each run is decoded and tested: most of a text is
+// letters, and testing each costs a decoding and a table lookup.
 func nextClauseDelimiter(text []byte, from int) (int, int) {
-	for i := from; i < len(text); {
-		r, w := utf8.DecodeRune(text[i:])
+	for p := from + 1; p < len(text); p++ {
+		if !isClausePunct(text[p]) || isClausePunct(text[p-1]) {
+			continue // not the first byte of a run
+		}
+		i, r := runeBefore(text, from, p)
+		j := p + 1
+		for j < len(text) && isClausePunct(text[j]) {
+			j++
+		}
 		if unicode.IsLetter(r) || '0' <= r && r <= '9' {
-			j := i + w
-			for j < len(text) && isClausePunct(text[j]) {
-				j++
+			k := j
+			for k < len(text) && (text[k] == ' ' || text[k] == '\n' || text[k] == '\r') {
+				k++
 			}
-			if j > i+w {
-				k := j
-				for k < len(text) && (text[k] == ' ' || text[k] == '\n' || text[k] == '\r') {
-					k++
-				}
-				if k > j || k == len(text) {
-					return i, k
-				}
+			if k > j || k == len(text) {
+				return i, k
 			}
+		}
+		p = j // text[j] is not punctuation: the next run starts after it
+	}
+	return -1, -1
+}
+
+// runeBefore returns the start and value of the rune that ends at p when
+// text is decoded from from (a rune boundary) on, as utf8.DecodeRune steps
+// through it. An ASCII byte is always a rune of its own, since DecodeRune
+// never takes one into a longer sequence, so decoding starts after the
+// last ASCII byte before p.
+func runeBefore(text []byte, from, p int) (int, rune) {
+	if c := text[p-1]; c < utf8.RuneSelf {
+		return p - 1, rune(c)
+	}
+	i := p - 1
+	for i > from && text[i-1] >= utf8.RuneSelf {
+		i--
+	}
+	for {
+		r, w := utf8.DecodeRune(text[i:p])
+		if i+w == p {
+			return i, r
 		}
 		i += w
 	}
-	return -1, -1
 }
 
 func isClausePunct(c byte) bool {
@@ -196,32 +223,44 @@ func forEachParagraph(text []byte, fn func(p []byte)) {
 	if end == 0 {
 		return
 	}
-	start := 0
-	for i := 0; i <= end; i++ {
-		if i == end || isLineBreak(text[i]) {
-			fn(text[start:i])
-			for i < end && isLineBreak(text[i]) {
-				i++
-			}
-			start = i
+	text = text[:end]
+	for {
+		n := indexLineBreak(text)
+		if n < 0 {
+			fn(text)
+			return
+		}
+		fn(text[:n])
+		// The text ends with no line break, so something follows the run.
+		for text = text[n:]; isLineBreak(text[0]); text = text[1:] {
 		}
 	}
+}
+
+// indexLineBreak returns the index of the first '\n' or '\r' of s, or -1.
+// IndexByte finds a byte many at a time; a text usually has no '\r', and
+// the second search stops at the first '\n'.
+func indexLineBreak(s []byte) int {
+	n := bytes.IndexByte(s, '\n')
+	if n < 0 {
+		n = len(s)
+	}
+	if r := bytes.IndexByte(s[:n], '\r'); r >= 0 {
+		return r
+	}
+	if n == len(s) {
+		return -1
+	}
+	return n
 }
 
 // countParagraphs is the number of fields forEachParagraph reports, and 1
 // for a text without line breaks (even an empty one).
 func countParagraphs(text []byte) int {
-	n := 0
-	hasBreak := false
-	for _, c := range text {
-		if isLineBreak(c) {
-			hasBreak = true
-			break
-		}
-	}
-	if !hasBreak {
+	if indexLineBreak(text) < 0 {
 		return 1
 	}
+	n := 0
 	forEachParagraph(text, func([]byte) { n++ })
 	return n
 }
