@@ -123,9 +123,9 @@ type Extractor struct {
 
 // New returns an Extractor for cfg.
 func New(cfg Config) *Extractor {
-	x := &Extractor{cfg: cfg, model: cfg.Model, seen: make(map[uint64]struct{})}
-	if x.model == nil {
-		x.model = &builtin
+	x := &Extractor{cfg: cfg, model: &builtin, seen: make(map[uint64]struct{})}
+	if cfg.Model != nil {
+		x.model = normalize(cfg.Model)
 	}
 	x.pm = blocks.NewParagraphMaker(nil, cfg.XPath)
 	// Text as a browser shows it: words apart across inline elements.

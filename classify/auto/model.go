@@ -2,6 +2,7 @@ package auto
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/cespare/xxhash/v2"
@@ -158,7 +159,68 @@ type Model struct {
 	PageType     [NumPageTypes]Ensemble
 }
 
+// ensembles returns pointers to every ensemble of m.
+func (m *Model) ensembles() []*Ensemble {
+	e := []*Ensemble{&m.Lang.Stage1, &m.Lang.Stage2, &m.NoLang.Stage1, &m.NoLang.Stage2}
+	for t := range m.PageType {
+		e = append(e, &m.PageType[t])
+	}
+	return e
+}
+
+// normalize returns m, or a copy of it when a tree reads a feature at or
+// beyond numFeatures, which no Extractor computes: such a level compared
+// 0 with its threshold, so its bit is the threshold's sign, which the copy
+// gets by comparing feature 0 with -Inf or +Inf (features are finite).
+// The trees can then read a paragraph's row in place (see row), whatever
+// lies past its numFeatures features.
+func normalize(m *Model) *Model {
+	beyond := func(e *Ensemble) bool {
+		for ti := range e.Trees {
+			for _, f := range e.Trees[ti].Feature {
+				if int(f) >= numFeatures {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !slices.ContainsFunc(m.ensembles(), beyond) {
+		return m
+	}
+	c := *m
+	for _, e := range c.ensembles() {
+		e.Trees = slices.Clone(e.Trees)
+		for ti := range e.Trees {
+			t := &e.Trees[ti]
+			for l, f := range t.Feature {
+				if int(f) >= numFeatures {
+					inf := math.Inf(1)
+					if math.Signbit(float64(t.Threshold[l])) {
+						inf = math.Inf(-1)
+					}
+					t.Feature[l], t.Threshold[l] = 0, float32(inf)
+				}
+			}
+		}
+	}
+	return &c
+}
+
 func sigmoid(z float32) float32 { return float32(1 / (1 + math.Exp(-float64(z)))) }
+
+// rowSlack is the room x.feats keeps past its last paragraph, so that
+// every paragraph's row can be read as a features array (see row).
+const rowSlack = len(features{}) - numFeatures
+
+// row returns paragraph i's features as the trees read them, without a
+// copy: a view of the 256 floats from the row's start, of which only the
+// first numFeatures are the row's own. The others (the next rows, or
+// slack) are never read: New keeps only models whose trees read features
+// below numFeatures (see normalize).
+func (x *Extractor) row(i int) *features {
+	return (*features)(x.feats[i*numFeatures : i*numFeatures+len(features{})])
+}
 
 // maxLogit clamps the stage-1 log-odds fed to stage 2, so that one extreme
 // paragraph cannot dominate.
@@ -168,8 +230,8 @@ const maxLogit = 8
 func (x *Extractor) classify() {
 	paras := x.pm.Paragraphs()
 	n := len(paras)
-	if cap(x.feats) < n*numFeatures {
-		x.feats = make([]float32, n*numFeatures)
+	if cap(x.feats) < n*numFeatures+rowSlack {
+		x.feats = make([]float32, n*numFeatures+rowSlack)
 	}
 	x.feats = x.feats[:n*numFeatures]
 	if cap(x.prob) < n {
@@ -192,10 +254,8 @@ func (x *Extractor) classify() {
 	x.pageFeatures()
 	x.headlineFeatures()
 	for i := range paras {
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		copy(x.fbuf[:], f)
-		z := w.Stage1.logit(&x.fbuf)
-		f[fLogit] = max(-maxLogit, min(maxLogit, z))
+		z := w.Stage1.logit(x.row(i))
+		x.feats[i*numFeatures+fLogit] = max(-maxLogit, min(maxLogit, z))
 		x.prob[i] = sigmoid(z)
 	}
 	x.stage2()
@@ -203,12 +263,10 @@ func (x *Extractor) classify() {
 	th := w.Threshold[fav][pt]
 	top := float32(-maxLogit)
 	for i := range paras {
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		paras[i].CFClass = decide(x.prob[i] >= th)
 		// From here on x.prob holds the final log-odds (Probability
 		// turns them into the probability).
-		copy(x.fbuf[:], f)
-		x.prob[i] = w.Stage2.logit(&x.fbuf)
+		x.prob[i] = w.Stage2.logit(x.row(i))
 		top = max(top, x.prob[i])
 	}
 	if r, pmax := w.Relative[fav][pt], sigmoid(top); r > 0 && pmax >= th {

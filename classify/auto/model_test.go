@@ -122,3 +122,56 @@ func TestLogitGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalize checks that a model whose trees read features past
+// NumFeatures scores a paragraph's row read in place, with anything past
+// its features, as it scores the row copied into zeros; and that the
+// built-in model is used as it is.
+func TestNormalize(t *testing.T) {
+	if normalize(&builtin) != &builtin {
+		t.Error("normalize copied the built-in model")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var m Model
+	for _, e := range m.ensembles() {
+		e.Trees = make([]Tree, 8)
+		for ti := range e.Trees {
+			tr := &e.Trees[ti]
+			for l := range TreeDepth {
+				tr.Feature[l] = uint8(rng.IntN(len(features{})))
+				tr.Threshold[l] = float32(rng.NormFloat64())
+			}
+			for k := range tr.Leaf {
+				tr.Leaf[k] = float32(rng.NormFloat64())
+			}
+		}
+	}
+	n := normalize(&m)
+	if n == &m {
+		t.Fatal("normalize kept a model reading features past NumFeatures")
+	}
+	for _, e := range n.ensembles() {
+		for _, tr := range e.Trees {
+			for _, f := range tr.Feature {
+				if int(f) >= NumFeatures {
+					t.Fatalf("the normalized model reads feature %d", f)
+				}
+			}
+		}
+	}
+	rows := make([]float32, 4*NumFeatures+rowSlack)
+	for i := range rows {
+		rows[i] = float32(rng.NormFloat64())
+	}
+	x := &Extractor{feats: rows[:4*NumFeatures]}
+	for i := range 4 {
+		var copied features
+		copy(copied[:], rows[i*NumFeatures:(i+1)*NumFeatures])
+		me, ne := m.ensembles(), n.ensembles()
+		for k := range me {
+			if got, want := ne[k].logit(x.row(i)), me[k].logit(&copied); got != want {
+				t.Fatalf("row %d, ensemble %d: %v in place, %v copied", i, k, got, want)
+			}
+		}
+	}
+}
