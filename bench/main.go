@@ -31,6 +31,7 @@ type config struct {
 	memProfile string
 	workers    int
 	sizes      bool
+	writeSizes string
 	clock      string
 	profTime   time.Duration
 }
@@ -46,6 +47,7 @@ func main() {
 	flag.DurationVar(&c.profTime, "profiletime", defaultProfileTime, "with -cpuprofile or -memprofile, profile each row for at least this long")
 	flag.IntVar(&c.workers, "workers", 0, "if N > 0, measure pages/s with 1..N goroutines (one extractor each) instead of the main table")
 	flag.BoolVar(&c.sizes, "sizes", false, "measure ns/byte on synthetic pages of 1 KiB to 64 MiB instead of the main table")
+	flag.StringVar(&c.writeSizes, "write-sizes", "", "with -sizes, write the synthetic pages to `DIR`/<size>/ (e.g. DIR/16KiB/00000.html) instead of timing them, to profile one size (scripts/passcount)")
 	flag.StringVar(&c.clock, "clock", clockWall, "what timed passes measure: wall (elapsed time) or thread (CPU time of the measuring thread, Linux only: on a busy machine it leaves out the time other processes held the core; not with -workers)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: go -C bench run . [flags]   (from the jt repository root)\n\n")
@@ -72,6 +74,9 @@ func run(c config, out, progress io.Writer) error {
 	}
 	if c.workers > 0 && c.sizes {
 		return fmt.Errorf("bench: -workers and -sizes are separate modes; give one")
+	}
+	if c.writeSizes != "" && !c.sizes {
+		return fmt.Errorf("bench: -write-sizes needs -sizes")
 	}
 	now, done, err := clockFor(c.clock, c.workers)
 	if err != nil {
@@ -106,6 +111,8 @@ func run(c config, out, progress io.Writer) error {
 		}
 		reps := scaleReports(results, len(ds.Pages), ds.Bytes)
 		return writeReport(out, c.format, env, scaleTable(reps), reps)
+	case c.sizes && c.writeSizes != "":
+		return writeSyntheticPages(c.writeSizes, ds.Pages, pageSizes, progress)
 	case c.sizes:
 		results, err := h.sizes(ds.Pages, pageSizes)
 		if err != nil {

@@ -3,7 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"golang.org/x/net/html"
@@ -298,6 +302,31 @@ func sizeTable(reps []sizeReport) table {
 		})
 	}
 	return t
+}
+
+// writeSyntheticPages writes the synthetic pages of every size made from
+// source into dir/<size>/, one file each, numbered in order, so that one
+// size can be profiled on its own (an instruction count is steadier than
+// the harness's clock, and tells per-page costs from per-byte ones).
+func writeSyntheticPages(dir string, source []Page, sizes []int, progress io.Writer) error {
+	corpus, starts := fragmentCorpus(source)
+	if len(corpus) == 0 {
+		return fmt.Errorf("bench: -sizes: the pages have no body content to make synthetic pages of")
+	}
+	for _, size := range sizes {
+		sub := filepath.Join(dir, strings.ReplaceAll(formatSize(size), " ", ""))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return err
+		}
+		pages := syntheticPages(corpus, starts, size)
+		for i, p := range pages {
+			if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("%05d.html", i)), p.HTML, 0o644); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(progress, "bench: %d pages in %s\n", len(pages), sub)
+	}
+	return nil
 }
 
 // formatSize renders a power-of-two size as KiB or MiB.

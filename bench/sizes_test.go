@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -131,5 +134,29 @@ func TestHarnessSizes(t *testing.T) {
 	// Warm-up plus two passes per size.
 	if want := int64(3 * (results[0].pages + results[1].pages)); calls.Load() != want {
 		t.Errorf("%d calls, want %d", calls.Load(), want)
+	}
+}
+
+func TestWriteSyntheticPages(t *testing.T) {
+	dir := t.TempDir()
+	source := []Page{bodyPage(strings.Repeat("<p>some words in a paragraph</p>", 300))} // 9.9 KB of body
+	if err := writeSyntheticPages(dir, source, []int{1 << 10, 64 << 10}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	corpus, starts := fragmentCorpus(source)
+	for _, c := range []struct {
+		sub  string
+		size int
+	}{{"1KiB", 1 << 10}, {"64KiB", 64 << 10}} {
+		want := syntheticPages(corpus, starts, c.size)
+		for i, p := range want {
+			got, err := os.ReadFile(filepath.Join(dir, c.sub, fmt.Sprintf("%05d.html", i)))
+			if err != nil || !bytes.Equal(got, p.HTML) {
+				t.Fatalf("%s page %d: %v, %d bytes against %d", c.sub, i, err, len(got), len(p.HTML))
+			}
+		}
+		if n, _ := os.ReadDir(filepath.Join(dir, c.sub)); len(n) != len(want) {
+			t.Errorf("%s: %d files, want %d", c.sub, len(n), len(want))
+		}
 	}
 }
