@@ -87,7 +87,6 @@ type Extractor struct {
 
 	lang       int            // index in guess.names, -1 for none
 	stop       *stopwords.Set // the stoplist of the page
-	words      [][]byte       // language sample, slices of lower
 	lower      []byte
 	wbuf       [maxLowerLen]byte     // the word textFeatures looks up, lower-cased
 	feats      []float32             // NumFeatures per paragraph

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cespare/xxhash/v2"
 
 	"github.com/jtextract/jt/stopwords"
 )
@@ -247,4 +250,49 @@ func visibleRunesRef(text []byte) int {
 		}
 	}
 	return n
+}
+
+// appendSampleSlow is appendSample word by word: words cut at ' ' and
+// '\n', trimmed, lower-cased and hashed one at a time.
+func appendSampleSlow(dst []uint64, t []byte) []uint64 {
+	for w := range words(t) {
+		if len(dst) == sampleWords {
+			break
+		}
+		if w = trimPunct(w); len(w) > 0 && !hasDigit(w) {
+			dst = append(dst, xxhash.Sum64(stopwords.AppendLower(nil, w)))
+		}
+	}
+	return dst
+}
+
+func checkSample(t *testing.T, text []byte) {
+	t.Helper()
+	var lower []byte
+	for _, prefix := range [][]uint64{nil, make([]uint64, sampleWords-3)} {
+		got := appendSample(slices.Clone(prefix), text, &lower)
+		want := appendSampleSlow(slices.Clone(prefix), text)
+		if !slices.Equal(got, want) {
+			t.Fatalf("appendSample(%q) after %d hashes: %x, want %x", text, len(prefix), got, want)
+		}
+	}
+}
+
+func TestAppendSample(t *testing.T) {
+	for _, s := range []string{
+		"", " ", "\n\n", "The cat sat on the mat.", "(Hello), WORLD! It's 2024; A1 b2c x", "ab  cd\nef\n",
+		"...!? -- a", "Größe ÄRGER naïve café İstanbul ΣΟΦΊΑ", "exactly seven chars1234567 eightchr 7chars! end",
+		"tail", "a", "mixedCASEword OK? z", "emoji 😀 here, and\ttab", "x\xffy ok \xc3 \xe2\x80",
+	} {
+		checkSample(t, []byte(s))
+	}
+}
+
+func FuzzAppendSample(f *testing.F) {
+	for _, s := range []string{"The cat sat on the mat.", "Größe ÄRGER naïve", "(a) b2 ...", "x\xffy ok"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, s []byte) {
+		checkSample(t, s)
+	})
 }

@@ -162,38 +162,20 @@ func (x *Extractor) chooseLanguage() {
 	if !spaced(paras) {
 		return
 	}
-	x.lower = x.lower[:0]
-	var ends [sampleWords]int
-	n := 0
+	// The sample is hashed as it is read: the guess needs only the hashes.
+	g := x.guess
+	g.hashes = g.hashes[:0]
 	// Prose first: long paragraphs with few links; then anything.
-	for pass := 0; pass < 2 && n < sampleWords; pass++ {
-		for i := range paras {
+	for pass := 0; pass < 2 && len(g.hashes) < sampleWords; pass++ {
+		for i := 0; i < len(paras) && len(g.hashes) < sampleWords; i++ {
 			p := &paras[i]
 			if prose := p.Length >= 60 && p.LinkDensity() < 0.3; prose != (pass == 0) {
 				continue
 			}
-			t := text[p.Text.Start:p.Text.End]
-			for w := range words(t) {
-				if n == sampleWords {
-					break
-				}
-				w = trimPunct(w)
-				if len(w) == 0 || hasDigit(w) {
-					continue
-				}
-				x.lower = stopwords.AppendLower(x.lower, w)
-				ends[n] = len(x.lower)
-				n++
-			}
+			g.hashes = appendSample(g.hashes, text[p.Text.Start:p.Text.End], &x.lower)
 		}
 	}
-	x.words = x.words[:0]
-	start := 0
-	for _, end := range ends[:n] {
-		x.words = append(x.words, x.lower[start:end])
-		start = end
-	}
-	x.lang = x.guess.guess(x.words)
+	x.lang = g.guess()
 	if x.lang >= 0 {
 		x.stop = x.guess.sets[x.lang]
 	}

@@ -1,6 +1,7 @@
 package auto
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"sync"
@@ -35,12 +36,14 @@ const (
 // guesser picks a stoplist for a sample of lower-cased words. Its buffers
 // are reused across documents.
 type guesser struct {
-	names  []string
-	sets   []*stopwords.Set
-	value  []float64 // what a hit is worth per language (see builtinLangs)
-	index  *langIndex
-	tally  []tally  // per language
-	hashes []uint64 // per sampled word
+	names   []string
+	sets    []*stopwords.Set
+	value   []float64 // what a hit is worth per language (see builtinLangs)
+	index   *langIndex
+	tally   []tally  // per language
+	hashes  []uint64 // per sampled word: the xxhash of the word lower-cased
+	count   []int32  // per set of lists (by id): sampled words it holds
+	touched []uint64 // the ids of count's nonzero entries, in order
 }
 
 // maxLangs is the most languages the guess can tell apart.
@@ -118,14 +121,10 @@ func (ix *langIndex) slot(h uint64) int {
 	return i
 }
 
-// lookup returns the set of lists holding the word of hash h (nil for
-// none) and the word's weight as evidence.
-func (ix *langIndex) lookup(h uint64) (*langSet, float64) {
-	id := ix.slots[ix.slot(h)] & idMask
-	if id == 0 {
-		return nil, 0
-	}
-	return &ix.sets[id-1], ix.weight[id-1]
+// id returns the id of the set of lists holding the word of hash h (its
+// index in sets plus one), or 0 for none.
+func (ix *langIndex) id(h uint64) uint64 {
+	return ix.slots[ix.slot(h)] & idMask
 }
 
 // sizeRef is the list size at which a hit would be worth nothing; no
@@ -179,40 +178,114 @@ func newGuesser() *guesser {
 	return &g
 }
 
+// appendSample appends to dst what the guess reads of the words of t
+// (normalised paragraph text, words apart by ' ' or '\n'), until dst holds
+// sampleWords: the xxhash of each word with its ASCII punctuation trimmed
+// and lower-cased as Python does, skipping words with a digit and those of
+// punctuation alone. A word of under eight ASCII bytes, most words of most
+// texts, is cut, trimmed, checked and lower-cased within one 64-bit load,
+// without a loop over its bytes (whose exits mispredict once a word); the
+// others take the general path, through lower.
+func appendSample(dst []uint64, t []byte, lower *[]byte) []uint64 {
+	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	// eq marks the bytes of v equal to b; ge the bytes of v (below 0x80)
+	// that are >= b.
+	eq := func(v uint64, b byte) uint64 {
+		y := v ^ lsb*uint64(b)
+		return ^((y & low7) + low7 | y) & hi
+	}
+	ge := func(v uint64, b byte) uint64 { return (v + lsb*uint64(0x80-b)) & hi }
+	var buf [8]byte
+	for i := 0; i < len(t) && len(dst) < sampleWords; {
+		if c := t[i]; c == ' ' || c == '\n' {
+			i++
+			continue
+		}
+		if i+8 <= len(t) {
+			v := binary.LittleEndian.Uint64(t[i:])
+			// t[i] starts a word, so n, its length, is 1 to 7.
+			if sep := eq(v, ' ') | eq(v, '\n'); sep != 0 {
+				n := bits.TrailingZeros64(sep) / 8
+				in := uint64(1)<<(8*n) - 1
+				if w := v & in; w&hi == 0 {
+					lc := w | lsb*0x20
+					digit := ge(w, '0') &^ ge(w, '9'+1)
+					keep := ge(lc, 'a')&^ge(lc, 'z'+1) | digit
+					i += n + 1
+					if keep == 0 || digit != 0 {
+						continue // punctuation alone, or a digit
+					}
+					a := bits.TrailingZeros64(keep) &^ 7
+					b := (63 - bits.LeadingZeros64(keep)) / 8
+					w |= (ge(w, 'A') &^ ge(w, 'Z'+1)) >> 2
+					binary.LittleEndian.PutUint64(buf[:], w>>a)
+					dst = append(dst, xxhash.Sum64(buf[:b+1-a/8]))
+					continue
+				}
+			}
+		}
+		j := i
+		for j < len(t) && t[j] != ' ' && t[j] != '\n' {
+			j++
+		}
+		if w := trimPunct(t[i:j]); len(w) > 0 && !hasDigit(w) {
+			*lower = stopwords.AppendLower((*lower)[:0], w)
+			dst = append(dst, xxhash.Sum64(*lower))
+		}
+		i = j + 1
+	}
+	return dst
+}
+
 // guess returns the index of the language whose stoplist best explains
-// words (each a lower-cased word), or -1 when none covers enough of them.
-// Each word counts, with its weight, for every language whose list holds
-// it; a language's score is the sum times the list's value (see
-// builtinLangs). The best score wins, the first list on ties.
-func (g *guesser) guess(words [][]byte) int {
-	if len(words) < minSample {
+// the sampled words, whose xxhashes (of each word lower-cased) are in
+// g.hashes, or -1 when none covers enough of them. Each word counts, with
+// its weight, for every language whose list holds it; a language's score
+// is the sum times the list's value (see builtinLangs). The best score
+// wins, the first list on ties.
+func (g *guesser) guess() int {
+	if len(g.hashes) < minSample {
 		return -1
 	}
-	clear(g.tally)
 	// The table is megabytes, out of the cache by the next page: the
 	// first slot of every word is read before any is looked up, no read
 	// waiting on another, so that their cache misses overlap.
-	g.hashes = g.hashes[:0]
 	mask := uint64(len(g.index.slots) - 1)
 	var occupied uint64
-	for _, w := range words {
-		h := xxhash.Sum64(w)
-		g.hashes = append(g.hashes, h)
+	for _, h := range g.hashes {
 		occupied |= g.index.slots[h&mask]
 	}
 	if occupied == 0 {
 		return -1 // no word is in any list
 	}
+	// A word's weight depends only on the set of lists holding it, and
+	// the words most lists hold ("a", "the", "in") recur in a sample: the
+	// words are counted per set first, and each set's count then goes to
+	// its languages once.
+	if len(g.count) < len(g.index.sets)+1 {
+		g.count = make([]int32, len(g.index.sets)+1)
+	}
+	g.touched = g.touched[:0]
 	for _, h := range g.hashes {
-		langs, weight := g.index.lookup(h)
-		if langs == nil {
+		id := g.index.id(h)
+		if id == 0 {
 			continue
 		}
-		for k, b := range langs {
+		if g.count[id] == 0 {
+			g.touched = append(g.touched, id)
+		}
+		g.count[id]++
+	}
+	clear(g.tally)
+	for _, id := range g.touched {
+		c := g.count[id]
+		g.count[id] = 0
+		score := float64(c) * g.index.weight[id-1]
+		for k, b := range &g.index.sets[id-1] {
 			for ; b != 0; b &= b - 1 {
 				t := &g.tally[k*64+bits.TrailingZeros64(b)]
-				t.hits++
-				t.score += weight
+				t.hits += int(c)
+				t.score += score
 			}
 		}
 	}
@@ -222,7 +295,7 @@ func (g *guesser) guess(words [][]byte) int {
 			best, top = l, s
 		}
 	}
-	if best < 0 || float64(g.tally[best].hits) < minCoverage*float64(len(words)) {
+	if best < 0 || float64(g.tally[best].hits) < minCoverage*float64(len(g.hashes)) {
 		return -1
 	}
 	return best
