@@ -10,8 +10,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/cespare/xxhash/v2"
-
 	"github.com/jtextract/jt/stopwords"
 )
 
@@ -260,7 +258,7 @@ func appendSampleSlow(dst []uint64, t []byte) []uint64 {
 			break
 		}
 		if w = trimPunct(w); len(w) > 0 && !hasDigit(w) {
-			dst = append(dst, xxhash.Sum64(stopwords.AppendLower(nil, w)))
+			dst = append(dst, langHash(stopwords.AppendLower(nil, w)))
 		}
 	}
 	return dst

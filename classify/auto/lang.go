@@ -41,7 +41,7 @@ type guesser struct {
 	value   []float64 // what a hit is worth per language (see builtinLangs)
 	index   *langIndex
 	tally   []tally  // per language
-	hashes  []uint64 // per sampled word: the xxhash of the word lower-cased
+	hashes  []uint64 // per sampled word: langHash of the word lower-cased
 	count   []int32  // per set of lists (by id): sampled words it holds
 	touched []uint64 // the ids of count's nonzero entries, in order
 }
@@ -54,7 +54,7 @@ type langSet = [maxLangs / 64]uint64
 
 // langIndex maps every word of every list to the set of lists holding it,
 // so that one lookup per sampled word counts it for every language at
-// once: an open-addressing table keyed by the words' 64-bit xxhash, whose
+// once: an open-addressing table keyed by the words' 64-bit langHash, whose
 // slot holds the hash's top 48 bits and, in the low 16, the set's id, so
 // that a lookup reads one word of memory (the table is out of the cache by
 // the time the next page is guessed). Two words of different lists sharing
@@ -65,9 +65,11 @@ type langSet = [maxLangs / 64]uint64
 // statistic that one word more or less does not overturn. It is built
 // once per process (about 2 MB).
 type langIndex struct {
-	slots  []uint64  // per slot: hash&^idMask | the set's id (index into sets plus one); 0 for an empty slot
-	sets   []langSet // the distinct sets of lists
-	weight []float64 // per set, what a word held by exactly those lists is worth: log(lists / lists holding it)
+	slots   []uint64  // per slot: hash&^idMask | the set's id (index into sets plus one); 0 for an empty slot
+	sets    []langSet // the distinct sets of lists
+	weight  []float64 // per set, what a word held by exactly those lists is worth: log(lists / lists holding it)
+	members []uint8   // the lists of every set in turn, in ascending order
+	starts  []int32   // per set, where its lists begin in members; one more for the end
 }
 
 // idMask selects a slot's set id.
@@ -83,7 +85,7 @@ var builtinIndex = sync.OnceValue(func() *langIndex {
 	tmp := make([]langSet, 1<<langIndexBits)
 	for l, s := range g.sets {
 		for w := range s.All() {
-			h := xxhash.Sum64String(w)
+			h := langHash([]byte(w))
 			i := ix.slot(h)
 			ix.slots[i] = h&^idMask | 1 // occupied; the real id is set below
 			tmp[i][l/64] |= 1 << (l % 64)
@@ -107,8 +109,40 @@ var builtinIndex = sync.OnceValue(func() *langIndex {
 		}
 		ix.slots[i] = v&^idMask | id
 	}
+	for _, set := range ix.sets {
+		ix.starts = append(ix.starts, int32(len(ix.members)))
+		for k, b := range set {
+			for ; b != 0; b &= b - 1 {
+				ix.members = append(ix.members, uint8(k*64+bits.TrailingZeros64(b)))
+			}
+		}
+	}
+	ix.starts = append(ix.starts, int32(len(ix.members)))
 	return ix
 })
+
+// langHash is the hash the index keys a word by: a word of up to eight
+// bytes is read as one number, zero-padded, and mixed by SplitMix64's
+// finaliser (a bijection, so no two such words share a hash, and the
+// sample's fast path hashes a word from a register); a longer word is
+// hashed with xxhash.
+func langHash(w []byte) uint64 {
+	if len(w) <= 8 {
+		var b [8]byte
+		copy(b[:], w)
+		return mix64(binary.LittleEndian.Uint64(b[:]))
+	}
+	return xxhash.Sum64(w)
+}
+
+// mix64 is SplitMix64's finaliser.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
 
 // slot returns the slot of the word of hash h: the one holding it, or the
 // empty one where it would go.
@@ -180,12 +214,12 @@ func newGuesser() *guesser {
 
 // appendSample appends to dst what the guess reads of the words of t
 // (normalised paragraph text, words apart by ' ' or '\n'), until dst holds
-// sampleWords: the xxhash of each word with its ASCII punctuation trimmed
+// sampleWords: the langHash of each word with its ASCII punctuation trimmed
 // and lower-cased as Python does, skipping words with a digit and those of
 // punctuation alone. A word of under eight ASCII bytes, most words of most
-// texts, is cut, trimmed, checked and lower-cased within one 64-bit load,
-// without a loop over its bytes (whose exits mispredict once a word); the
-// others take the general path, through lower.
+// texts, is cut, trimmed, checked, lower-cased and hashed within one 64-bit
+// load, without a loop over its bytes (whose exits mispredict once a
+// word); the others take the general path, through lower.
 func appendSample(dst []uint64, t []byte, lower *[]byte) []uint64 {
 	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
 	// eq marks the bytes of v equal to b; ge the bytes of v (below 0x80)
@@ -195,7 +229,6 @@ func appendSample(dst []uint64, t []byte, lower *[]byte) []uint64 {
 		return ^((y & low7) + low7 | y) & hi
 	}
 	ge := func(v uint64, b byte) uint64 { return (v + lsb*uint64(0x80-b)) & hi }
-	var buf [8]byte
 	for i := 0; i < len(t) && len(dst) < sampleWords; {
 		if c := t[i]; c == ' ' || c == '\n' {
 			i++
@@ -218,8 +251,7 @@ func appendSample(dst []uint64, t []byte, lower *[]byte) []uint64 {
 					a := bits.TrailingZeros64(keep) &^ 7
 					b := (63 - bits.LeadingZeros64(keep)) / 8
 					w |= (ge(w, 'A') &^ ge(w, 'Z'+1)) >> 2
-					binary.LittleEndian.PutUint64(buf[:], w>>a)
-					dst = append(dst, xxhash.Sum64(buf[:b+1-a/8]))
+					dst = append(dst, mix64(w>>a&(1<<(8*(b+1)-a)-1)))
 					continue
 				}
 			}
@@ -230,7 +262,7 @@ func appendSample(dst []uint64, t []byte, lower *[]byte) []uint64 {
 		}
 		if w := trimPunct(t[i:j]); len(w) > 0 && !hasDigit(w) {
 			*lower = stopwords.AppendLower((*lower)[:0], w)
-			dst = append(dst, xxhash.Sum64(*lower))
+			dst = append(dst, langHash(*lower))
 		}
 		i = j + 1
 	}
@@ -238,7 +270,7 @@ func appendSample(dst []uint64, t []byte, lower *[]byte) []uint64 {
 }
 
 // guess returns the index of the language whose stoplist best explains
-// the sampled words, whose xxhashes (of each word lower-cased) are in
+// the sampled words, whose langHashes (of each word lower-cased) are in
 // g.hashes, or -1 when none covers enough of them. Each word counts, with
 // its weight, for every language whose list holds it; a language's score
 // is the sum times the list's value (see builtinLangs). The best score
@@ -281,12 +313,10 @@ func (g *guesser) guess() int {
 		c := g.count[id]
 		g.count[id] = 0
 		score := float64(c) * g.index.weight[id-1]
-		for k, b := range &g.index.sets[id-1] {
-			for ; b != 0; b &= b - 1 {
-				t := &g.tally[k*64+bits.TrailingZeros64(b)]
-				t.hits += int(c)
-				t.score += score
-			}
+		for _, l := range g.index.members[g.index.starts[id-1]:g.index.starts[id]] {
+			t := &g.tally[l]
+			t.hits += int(c)
+			t.score += score
 		}
 	}
 	best, top := -1, 0.0
