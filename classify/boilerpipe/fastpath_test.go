@@ -212,6 +212,70 @@ func FuzzStrippedLen(f *testing.F) {
 	})
 }
 
+// checkTitleMatch compares, for a document title and a block text, the
+// title's parts and the punctuation-free match with their definitions:
+// Java's split for every separator set, and the edited text compared with
+// every candidate.
+func checkTitleMatch(t *testing.T, title, text string) {
+	t.Helper()
+	tt := []byte(title)
+	for _, seps := range titleSeparators {
+		var want []byte
+		if splitTitle(tt, seps) > 1 {
+			var longestLen, longestWords int
+			forEachTitlePart(tt, seps, -1, func(p []byte) {
+				if bytes.Contains(p, []byte(".com")) {
+					return
+				}
+				if w, l := backspaceFields(p), utf16Len(p); w > longestWords || l > longestLen {
+					want, longestLen, longestWords = p, l, w
+				}
+			})
+			if len(want) > 0 {
+				want = javaTrim(want)
+			}
+		}
+		if got := longestPart(tt, seps); !bytes.Equal(got, want) || (got == nil) != (want == nil) {
+			t.Fatalf("longestPart(%q, %q) = %q, want %q", title, seps, got, want)
+		}
+	}
+	var ts titleSet
+	if !ts.init(&Document{Title: title}) {
+		return
+	}
+	var buf []byte
+	stripped := javaTrim(removeTitlePunct([]byte(text)))
+	if got, want := ts.matchesWithoutPunct([]byte(text), &buf), ts.has(stripped); got != want {
+		t.Fatalf("title %q, text %q: matchesWithoutPunct %v, want %v", title, text, got, want)
+	}
+}
+
+func TestTitleMatchFastPaths(t *testing.T) {
+	for _, c := range [][2]string{
+		{"Hello World", "Hello World"},
+		{"Hello World", "  Hello World ?!?!?!?!?!?!?!?!?!?!?!?!?!?!?!?!?! "},
+		{"Hello World", "Hello-World..."},
+		{"Hello World", "Hello World, and a much longer text that follows it"},
+		{"News | Site", "News"},
+		{"News | Site", "Site!"},
+		{"Story: part two - Site.com", "Story"},
+		{"a»b", "a"},
+		{"plain title", "plain title."},
+		{"x", "x"},
+		{"   ", "x"},
+	} {
+		checkTitleMatch(t, c[0], c[1])
+	}
+}
+
+func FuzzTitleMatch(f *testing.F) {
+	f.Add("News | Site", "News!")
+	f.Add("Hello World", "  Hello World ?!?!?! ")
+	f.Fuzz(func(t *testing.T, title, text string) {
+		checkTitleMatch(t, title, text)
+	})
+}
+
 // countReference is wordCounter.count before the class table: the general
 // Unicode tests for every non-ASCII rune.
 func (c *wordCounter) countReference(buf []byte) wordCounts {

@@ -45,8 +45,20 @@ func (TitleMatch) Process(doc *Document) bool {
 
 // matchesWithoutPunct reports titles.has(javaTrim(removeTitlePunct(text))),
 // editing a copy of text in *buf only when the edited text would have the
-// length of a candidate.
+// length of a candidate. Its length is counted only for a text that could
+// have one: the edited text keeps every byte that is neither punctuation
+// nor a space or control character, so a text with more of those than the
+// longest candidate has bytes is rejected as soon as they are counted, not
+// scanned to its end (most blocks are far longer than a title).
 func (t *titleSet) matchesWithoutPunct(text []byte, buf *[]byte) bool {
+	kept := 0
+	for _, c := range text {
+		if c > ' ' && !isTitlePunct(c) {
+			if kept++; kept > t.maxLen {
+				return false
+			}
+		}
+	}
 	if t.lenOK(strippedLen(text)) {
 		*buf = append((*buf)[:0], text...)
 		return t.has(javaTrim(removeTitlePunct(*buf)))
@@ -86,6 +98,7 @@ type titleSet struct {
 	cands  [1 + len(titleSeparators)][]byte
 	n      int
 	minLen int // the length of the shortest candidate
+	maxLen int // and of the longest
 }
 
 // lenOK reports whether some candidate is n bytes long.
@@ -112,9 +125,10 @@ func (t *titleSet) init(doc *Document) bool {
 			t.n++
 		}
 	}
-	t.minLen = len(title)
+	t.minLen, t.maxLen = len(title), 0
 	for _, c := range t.cands[:t.n] {
 		t.minLen = min(t.minLen, len(c))
+		t.maxLen = max(t.maxLen, len(c))
 	}
 	return true
 }
@@ -169,6 +183,9 @@ func removeTitlePunct(s []byte) []byte {
 // so every ordinary part is one word and only the first qualifying part
 // wins that way. That rule is kept.
 func longestPart(title []byte, seps string) []byte {
+	if !bytes.ContainsAny(title, seps) {
+		return nil // one part: most titles have none of the separators
+	}
 	parts := splitTitle(title, seps)
 	if parts == 1 {
 		return nil
