@@ -187,7 +187,7 @@ func (SplitParagraphBlocks) Process(doc *Document) bool {
 	for i := range doc.Blocks {
 		b := doc.Blocks[i]
 		text := doc.blockText(&b)
-		if countParagraphs(text) < 2 {
+		if !splits(text) {
 			out = append(out, b)
 			continue
 		}
@@ -252,13 +252,18 @@ func indexLineBreak(s []byte) int {
 	return n
 }
 
-// countParagraphs is the number of fields forEachParagraph reports, and 1
-// for a text without line breaks (even an empty one).
-func countParagraphs(text []byte) int {
-	if indexLineBreak(text) < 0 {
-		return 1
+// splits reports whether forEachParagraph finds two fields or more in
+// text: whether something other than line breaks follows its first line
+// break (a leading empty field counts, trailing ones do not).
+func splits(text []byte) bool {
+	n := indexLineBreak(text)
+	if n < 0 {
+		return false
 	}
-	n := 0
-	forEachParagraph(text, func([]byte) { n++ })
-	return n
+	for _, c := range text[n:] {
+		if !isLineBreak(c) {
+			return true
+		}
+	}
+	return false
 }
