@@ -503,6 +503,20 @@ func chunkAt(t []byte, i int) (v, sep uint64) {
 	return v, sep
 }
 
+// eqBytes marks, by its high bit, each byte of v equal to b.
+func eqBytes(v uint64, b byte) uint64 {
+	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	y := v ^ lsb*uint64(b)
+	return ^((y & low7) + low7 | y) & hi
+}
+
+// geBytes marks, by its high bit, each byte of v that is b or more; the
+// bytes must be below 0x80, so that no sum carries into the next byte.
+func geBytes(v uint64, b byte) uint64 {
+	const lsb, hi = 0x0101010101010101, 0x8080808080808080
+	return (v + lsb*uint64(0x80-b)) & hi
+}
+
 // scanText counts the words of paragraph text t, those that start with an
 // upper-case letter, its sentence ends, commas and digits, eight bytes at
 // a time with bit masks (one bit per byte: its top one), and looks its
@@ -515,13 +529,6 @@ func chunkAt(t []byte, i int) (v, sep uint64) {
 // CJK sentence ends.
 func (x *Extractor) scanText(t []byte) (c tailCounts, ws wordStats) {
 	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
-	// eq marks the bytes of v equal to b; ge the bytes of v (below 0x80)
-	// that are >= b (no sum carries into the next byte).
-	eq := func(v uint64, b byte) uint64 {
-		y := v ^ lsb*uint64(b)
-		return ^((y & low7) + low7 | y) & hi
-	}
-	ge := func(v uint64, b byte) uint64 { return (v + lsb*uint64(0x80-b)) & hi }
 	hasBody := x.bodyPairs.n > 0
 	look := hasBody || x.stop != nil || len(x.titleHash) > 0
 	n := len(t)
@@ -531,7 +538,7 @@ func (x *Extractor) scanText(t []byte) (c tailCounts, ws wordStats) {
 		var vn, sepn uint64
 		if i+16 <= n {
 			vn = binary.LittleEndian.Uint64(t[i+8:])
-			sepn = eq(vn, ' ') | eq(vn, '\n')
+			sepn = eqBytes(vn, ' ') | eqBytes(vn, '\n')
 		} else {
 			vn, sepn = chunkAt(t, i+8)
 		}
@@ -542,17 +549,17 @@ func (x *Extractor) scanText(t []byte) (c tailCounts, ws wordStats) {
 		starts := (sep<<8 | carry) &^ sep
 		lo, ascii := v&low7, ^v&hi
 		c.words += bits.OnesCount64(starts)
-		c.caps += bits.OnesCount64(starts & (ge(lo, 'A') &^ ge(lo, 'Z'+1)) & ascii)
-		c.punct += bits.OnesCount64(eq(v, '.') | eq(v, '!') | eq(v, '?'))
-		c.commas += bits.OnesCount64(eq(v, ','))
-		c.digits += bits.OnesCount64(ge(lo, '0') &^ ge(lo, '9'+1) & ascii)
+		c.caps += bits.OnesCount64(starts & (geBytes(lo, 'A') &^ geBytes(lo, 'Z'+1)) & ascii)
+		c.punct += bits.OnesCount64(eqBytes(v, '.') | eqBytes(v, '!') | eqBytes(v, '?'))
+		c.commas += bits.OnesCount64(eqBytes(v, ','))
+		c.digits += bits.OnesCount64(geBytes(lo, '0') &^ geBytes(lo, '9'+1) & ascii)
 		if v&hi != 0 {
 			for m := starts &^ ascii; m != 0; m &= m - 1 {
 				if upperAt(t, i+bits.TrailingZeros64(m)/8) {
 					c.caps++
 				}
 			}
-			for m := eq(v, 0xe3) | eq(v, 0xef); m != 0; m &= m - 1 {
+			for m := eqBytes(v, 0xe3) | eqBytes(v, 0xef); m != 0; m &= m - 1 {
 				if cjkEnd(t, i+bits.TrailingZeros64(m)/8) {
 					c.punct++
 				}
@@ -576,7 +583,7 @@ func (x *Extractor) scanText(t []byte) (c tailCounts, ws wordStats) {
 				w &= in
 				lo := w & low7
 				lc := lo | lsb*0x20
-				keep := (ge(lc, 'a')&^ge(lc, 'z'+1) | ge(lo, '0')&^ge(lo, '9'+1) | w) & hi & in
+				keep := (geBytes(lc, 'a')&^geBytes(lc, 'z'+1) | geBytes(lo, '0')&^geBytes(lo, '9'+1) | w) & hi & in
 				if keep == 0 {
 					continue // punctuation alone
 				}

@@ -221,14 +221,7 @@ func newGuesser() *guesser {
 // load, without a loop over its bytes (whose exits mispredict once a
 // word); the others take the general path, through lower.
 func appendSample(dst []uint64, t []byte, lower *[]byte) []uint64 {
-	const lsb, hi, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
-	// eq marks the bytes of v equal to b; ge the bytes of v (below 0x80)
-	// that are >= b.
-	eq := func(v uint64, b byte) uint64 {
-		y := v ^ lsb*uint64(b)
-		return ^((y & low7) + low7 | y) & hi
-	}
-	ge := func(v uint64, b byte) uint64 { return (v + lsb*uint64(0x80-b)) & hi }
+	const lsb, hi = 0x0101010101010101, 0x8080808080808080
 	for i := 0; i < len(t) && len(dst) < sampleWords; {
 		if c := t[i]; c == ' ' || c == '\n' {
 			i++
@@ -237,20 +230,20 @@ func appendSample(dst []uint64, t []byte, lower *[]byte) []uint64 {
 		if i+8 <= len(t) {
 			v := binary.LittleEndian.Uint64(t[i:])
 			// t[i] starts a word, so n, its length, is 1 to 7.
-			if sep := eq(v, ' ') | eq(v, '\n'); sep != 0 {
+			if sep := eqBytes(v, ' ') | eqBytes(v, '\n'); sep != 0 {
 				n := bits.TrailingZeros64(sep) / 8
 				in := uint64(1)<<(8*n) - 1
 				if w := v & in; w&hi == 0 {
 					lc := w | lsb*0x20
-					digit := ge(w, '0') &^ ge(w, '9'+1)
-					keep := ge(lc, 'a')&^ge(lc, 'z'+1) | digit
+					digit := geBytes(w, '0') &^ geBytes(w, '9'+1)
+					keep := geBytes(lc, 'a')&^geBytes(lc, 'z'+1) | digit
 					i += n + 1
 					if keep == 0 || digit != 0 {
 						continue // punctuation alone, or a digit
 					}
 					a := bits.TrailingZeros64(keep) &^ 7
 					b := (63 - bits.LeadingZeros64(keep)) / 8
-					w |= (ge(w, 'A') &^ ge(w, 'Z'+1)) >> 2
+					w |= (geBytes(w, 'A') &^ geBytes(w, 'Z'+1)) >> 2
 					dst = append(dst, mix64(w>>a&(1<<(8*(b+1)-a)-1)))
 					continue
 				}
