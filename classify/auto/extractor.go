@@ -88,25 +88,30 @@ type Extractor struct {
 	lang       int            // index in guess.names, -1 for none
 	stop       *stopwords.Set // the stoplist of the page
 	lower      []byte
-	wbuf       [maxLowerLen]byte     // the word textFeatures looks up, lower-cased
-	feats      []float32             // NumFeatures per paragraph
-	prob       []float32             // stage-1 probability, then final log-odds per paragraph
-	mass       []float32             // per element: probable text under it (tree grouping)
-	given      []byte                // the URL SetURL gave
-	agg        []float32             // per element: text, link text and paragraphs under it
-	titleHash  []uint64              // hashes of the title's words
-	titleBloom uint64                // bit h%64 set for every h in titleHash
-	bodyPairs  hashSet               // hashes of the articleBody's word pairs
-	anc        []int32               // per paragraph, its ancestors' slots (see ancestors)
-	chain      []int32               // the headline's element and its ancestors
-	seen       map[uint64]struct{}   // texts of the paragraphs kept, to drop repeats
-	body       []byte                // decoded JSON-LD articleBody
-	rep        groups                // alike siblings (see repeatFeatures)
-	group      []int32               // per paragraph: its slot in rep, -1 for none
-	typeProb   [NumPageTypes]float32 // the page type model's probabilities
-	fallback   bool                  // see Fallback
-	contrib    [numFeatures]float32  // AppendEvidence's sums
-	fbuf       features              // the paragraph the trees read
+	wbuf       [maxLowerLen]byte       // the word textFeatures looks up, lower-cased
+	feats      []float32               // NumFeatures per paragraph
+	prob1      []float32               // stage-1 probability per paragraph
+	prob       []float32               // final log-odds per paragraph
+	mass       []float32               // per element: probable text under it (see groupMasses, mainRegions)
+	best       [maxDepth]float32       // per depth: the most probable text under one element (see groupMasses)
+	dist       []float32               // per paragraph before the best stretch: text between (see bestStretch)
+	page       [fCues - fKinds]float32 // the page's features, the same in every row
+	hBefore    float32                 // the headline's fTextBefore (see findHeadline)
+	given      []byte                  // the URL SetURL gave
+	agg        []float32               // per element: text, link text and paragraphs under it (see sumContainers)
+	titleHash  []uint64                // hashes of the title's words
+	titleBloom uint64                  // bit h%64 set for every h in titleHash
+	bodyPairs  hashSet                 // hashes of the articleBody's word pairs
+	anc        []int32                 // per paragraph, its ancestors' slots (see ancestors)
+	chain      []int32                 // the headline's element and its ancestors
+	seen       map[uint64]struct{}     // texts of the paragraphs kept, to drop repeats
+	body       []byte                  // decoded JSON-LD articleBody
+	rep        groups                  // alike siblings (see repeatFeatures)
+	group      []int32                 // per paragraph: its slot in rep, -1 for none
+	typeProb   [NumPageTypes]float32   // the page type model's probabilities
+	fallback   bool                    // see Fallback
+	contrib    [numFeatures]float32    // AppendEvidence's sums
+	fbuf       features                // the paragraph the trees read
 
 	// JSON-LD text (see useJSONLD).
 	ldFirst   int                // index of the first paragraph read from JSON-LD, -1 for none
@@ -143,7 +148,7 @@ func (x *Extractor) Reset() {
 	x.pm.Reset()
 	x.rec.reset()
 	x.lang, x.stop = -1, nil
-	x.feats, x.prob = x.feats[:0], x.prob[:0]
+	x.feats, x.prob, x.prob1 = x.feats[:0], x.prob[:0], x.prob1[:0]
 	x.body = x.body[:0]
 	x.ldFirst = -1
 	x.given = x.given[:0]

@@ -762,41 +762,43 @@ func (x *Extractor) readTitle() {
 	}
 }
 
-// stage1 fills the stage-1 features of every paragraph.
-func (x *Extractor) stage1() {
+// stage1 computes every paragraph's stage-1 features, then its log-odds
+// under e (clamped, in fLogit) and probability (in x.prob1). The feature
+// matrix is written in two passes over its rows: the first for what a
+// paragraph has of its own, its containers and its repeated group, the
+// second for what needs the whole page first (the page's features and
+// type, the headline), with the trees reading the row just written. The
+// sums over containers and groups are made beforehand from the paragraphs
+// alone. On a page of a hundred thousand paragraphs the matrix takes tens
+// of megabytes, and every pass over it streams from memory.
+func (x *Extractor) stage1(e *Ensemble) {
 	paras := x.pm.Paragraphs()
 	text, paths := x.pm.Arenas()
 	total := 0
+	var ftotal float32 // as the container and group shares sum it
+	links := 0
 	for i := range paras {
 		total += paras[i].Length
+		ftotal += float32(paras[i].Length)
+		links += min(paras[i].LinkChars, paras[i].Length)
 	}
+	ftotal = max(ftotal, 1)
+	x.ancestors()
+	x.sumContainers()
+	x.countAlike()
 	hasBody := float32(0)
 	if x.bodyPairs.n > 0 {
 		hasBody = 1
 	}
-	// The page's own features, the same for all its paragraphs.
-	var page [fCues - fKinds]float32
-	links := 0
-	for i := range paras {
-		links += min(paras[i].LinkChars, paras[i].Length)
-	}
-	for k := range numKinds {
-		page[int(k)] = b2f(x.rec.kinds&(1<<k) != 0)
-	}
-	for c, n := range x.rec.count {
-		page[fCounts-fKinds+c] = log1p(n)
-	}
-	page[fPageText-fKinds] = log1p(total)
-	page[fPageParas-fKinds] = log1p(len(paras))
-	page[fPageLinks-fKinds] = float32(links) / float32(max(total, 1))
-	urlFeatures(page[:], x.url())
+	x.readPage(total, links, len(paras))
+	var page pageSums
 	prices := 0
 	before := 0
+	h := -1 // the headline: the h1 paragraph with most of the title's words
 	for i := range paras {
 		p := &paras[i]
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		clear(f)
-		copy(f[fKinds:fCues], page[:])
 		f[fLength] = log1p(p.Length)
 		t := text[p.Text.Start:p.Text.End]
 		unspaced := unspacedWords(t, p)
@@ -823,10 +825,48 @@ func (x *Extractor) stage1() {
 				f[fCues+c] = float32(pc.cue[c]) / float32(pc.chars)
 			}
 		}
+		x.containerFeatures(i, f, ftotal)
+		x.repeatFeatures(i, f)
+		page.add(f, p.Length, x.group[i] >= 0)
+		if f[fCues+int(cueH1)] >= 0.5 && (h < 0 || f[fTitle] > x.feats[h*numFeatures+fTitle]) {
+			h = i
+		}
 	}
+	x.page[fPagePrices-fKinds] = log1p(prices)
+	// The page type models read the first row as it was written in full
+	// before, its repeated group's share of the text included.
+	if len(paras) > 0 {
+		x.repeatShare(0, x.feats[:numFeatures], ftotal)
+	}
+	x.pageFeatures(&page)
+	x.findHeadline(h)
 	for i := range paras {
-		x.feats[i*numFeatures+fPagePrices] = log1p(prices)
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		copy(f[fKinds:fCues], x.page[:])
+		x.repeatShare(i, f, ftotal)
+		x.headlineFeatures(i, f)
+		z := e.logit(x.row(i))
+		f[fLogit] = max(-maxLogit, min(maxLogit, z))
+		x.prob1[i] = sigmoid(z)
 	}
+}
+
+// readPage sets the features of the page that need none of its
+// paragraphs' features in x.page: the kinds it declares, its element
+// counts, its text, paragraphs, link density and URL.
+func (x *Extractor) readPage(total, links, paras int) {
+	clear(x.page[:])
+	page := x.page[:]
+	for k := range numKinds {
+		page[int(k)] = b2f(x.rec.kinds&(1<<k) != 0)
+	}
+	for c, n := range x.rec.count {
+		page[fCounts-fKinds+c] = log1p(n)
+	}
+	page[fPageText-fKinds] = log1p(total)
+	page[fPageParas-fKinds] = log1p(paras)
+	page[fPageLinks-fKinds] = float32(links) / float32(max(total, 1))
+	urlFeatures(page, x.url())
 }
 
 // maxPriceText is the longest text hasPrice looks at: prices stand in
@@ -869,46 +909,44 @@ func hasPrice(t []byte) bool {
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
-// containerFeatures sets the features of the text around each paragraph:
-// the link density of all the text under its parent and grandparent (a
-// list of teasers is mostly links, an article's body hardly any), its
-// grandparent's share of the page's text and how many paragraphs its
-// parent holds.
-func (x *Extractor) containerFeatures() {
+// sumContainers sums, per element at depths 1 and 2 above the paragraphs,
+// the text, link text and paragraphs under it, in x.agg (see
+// containerFeatures).
+func (x *Extractor) sumContainers() {
 	paras := x.pm.Paragraphs()
-	var total float32
-	for i := range paras {
-		total += float32(paras[i].Length)
-	}
-	total = max(total, 1)
 	n := x.rec.elems + 1
-	if cap(x.agg) < 3*n {
-		x.agg = make([]float32, 3*n)
+	if cap(x.agg) < 6*n {
+		x.agg = make([]float32, 6*n)
 	}
-	x.agg = x.agg[:3*n]
-	for _, depth := range [...]int{1, 2} {
-		clear(x.agg)
-		chars, links, count := x.agg[:n], x.agg[n:2*n], x.agg[2*n:]
+	x.agg = x.agg[:6*n]
+	clear(x.agg)
+	for d := range 2 {
+		chars, links, count := x.agg[3*d*n:(3*d+1)*n], x.agg[(3*d+1)*n:(3*d+2)*n], x.agg[(3*d+2)*n:(3*d+3)*n]
 		for i := range paras {
-			s := x.slot(i, depth)
+			s := x.slot(i, d+1)
 			chars[s] += float32(paras[i].Length)
 			links[s] += float32(min(paras[i].LinkChars, paras[i].Length))
 			count[s]++
 		}
-		for i := range paras {
-			s := x.slot(i, depth)
-			f := x.feats[i*numFeatures : (i+1)*numFeatures]
-			ld := links[s] / max(chars[s], 1)
-			if depth == 1 {
-				f[fLinks1] = ld
-				f[fListLinks] = ld * f[fCues+int(cueList)]
-				f[fSiblings] = log1p(int(count[s]))
-			} else {
-				f[fLinks2] = ld
-				f[fRegion2] = chars[s] / total
-			}
-		}
 	}
+}
+
+// containerFeatures sets the features of the text around paragraph i in
+// its row f, from sumContainers' sums and the page's text total: the link
+// density of all the text under its parent and grandparent (a list of
+// teasers is mostly links, an article's body hardly any), its
+// grandparent's share of the page's text and how many paragraphs its
+// parent holds. f must hold the paragraph's cue shares.
+func (x *Extractor) containerFeatures(i int, f []float32, total float32) {
+	n := x.rec.elems + 1
+	s := x.slot(i, 1)
+	ld := x.agg[n+s] / max(x.agg[s], 1)
+	f[fLinks1] = ld
+	f[fListLinks] = ld * f[fCues+int(cueList)]
+	f[fSiblings] = log1p(int(x.agg[2*n+s]))
+	s = 3*n + x.slot(i, 2)
+	f[fLinks2] = x.agg[n+s] / max(x.agg[s], 1)
+	f[fRegion2] = x.agg[s] / total
 }
 
 // ancestors records, for every paragraph, the slot of its ancestors at
@@ -971,68 +1009,103 @@ func b2f(b bool) float32 {
 // contextWindow is how many paragraphs on each side stage 2 looks at.
 const contextWindow = 3
 
-// stage2 fills the context features from the stage-1 probabilities in
-// x.prob and the stage-1 log-odds in logits.
-func (x *Extractor) stage2() {
+// stage2 computes every paragraph's context features from the stage-1
+// probabilities in x.prob1, sets its CFClass by whether that probability
+// reaches th, and scores it with e: its final log-odds go to x.prob, the
+// highest of which stage2 returns. Every sum over the page (per group, per
+// ancestor, the best stretch, the main container) is made first, from the
+// probabilities and the paragraphs alone, so that each row is written once
+// and read by the trees while still in cache (see stage1).
+func (x *Extractor) stage2(e *Ensemble, th float32) float32 {
 	paras := x.pm.Paragraphs()
-	for i := range paras {
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		f[fPrev] = meanProb(x.prob[max(0, i-contextWindow):i])
-		f[fNext] = meanProb(x.prob[min(len(paras), i+1):min(len(paras), i+1+contextWindow)])
-		if i > 0 {
-			f[fPrev1] = x.prob[i-1]
-		}
-		if i+1 < len(paras) {
-			f[fNext1] = x.prob[i+1]
-		}
-	}
-	x.groupRepFeature()
-	for d, fi := range [...]int{fGroup1, fGroup2, fGroup3} {
-		x.groupFeature(d+1, fi)
-	}
-	x.stretchFeature()
-	x.mainFeatures()
-}
-
-// stretchFeature marks the paragraphs of the contiguous run that
-// maximises the sum of (stage-1 probability - 1/2) × length: BTE's best
-// stretch, found by Kadane's algorithm, with stage 1's judgement in place
-// of BTE's word and tag counts.
-func (x *Extractor) stretchFeature() {
-	paras := x.pm.Paragraphs()
-	var sum, best float32
-	start, bestStart, bestEnd := 0, 0, -1
-	for i := range paras {
-		if sum <= 0 {
-			sum, start = 0, i
-		}
-		sum += (x.prob[i] - 0.5) * float32(paras[i].Length)
-		if sum > best {
-			best, bestStart, bestEnd = sum, start, i
-		}
-	}
-	for i := bestStart; i <= bestEnd; i++ {
-		x.feats[i*numFeatures+fStretch] = 1
-	}
-	if bestEnd < 0 {
-		return
-	}
+	p1 := x.prob1
 	var total float32
 	for i := range paras {
 		total += float32(paras[i].Length)
 	}
 	total = max(total, 1)
+	x.sumGroups()
+	main, half, mainText := x.mainRegions()
+	bestStart, bestEnd := x.bestStretch(total)
+	bestSlot := x.groupMasses()
+	n := x.rec.elems + 1
+	var gap float32 // the text between the stretch and the paragraph after it
+	top := float32(-maxLogit)
+	for i := range paras {
+		f := x.feats[i*numFeatures : (i+1)*numFeatures]
+		f[fPrev] = meanProb(p1[max(0, i-contextWindow):i])
+		f[fNext] = meanProb(p1[min(len(paras), i+1):min(len(paras), i+1+contextWindow)])
+		if i > 0 {
+			f[fPrev1] = p1[i-1]
+		}
+		if i+1 < len(paras) {
+			f[fNext1] = p1[i+1]
+		}
+		f[fGroupRep] = p1[i]
+		if g := x.group[i]; g >= 0 && x.rep.text[g] > 0 {
+			f[fGroupRep] = x.rep.prob[g] / x.rep.text[g]
+		}
+		for d := range maxDepth {
+			if best := x.best[d]; best > 0 {
+				f[fGroup1+d] = x.mass[d*n+x.slot(i, d+1)] / best
+			}
+		}
+		f[fBestGroup] = b2f(x.slot(i, 2) == bestSlot)
+		switch {
+		case bestEnd < 0:
+		case i < bestStart:
+			f[fStretchDist] = x.dist[i]
+		case i <= bestEnd:
+			f[fStretch] = 1
+		default:
+			f[fAfterStretch] = 1
+			f[fStretchDist] = gap / total
+			gap += float32(paras[i].Length)
+		}
+		if main >= 0 {
+			f[fInMain] = b2f(x.under(x.pm.Parent(x.element(i)), main))
+			f[fMainText] = mainText
+		}
+		if half >= 0 {
+			f[fInHalf] = b2f(x.under(x.pm.Parent(x.element(i)), half))
+		}
+		paras[i].CFClass = decide(p1[i] >= th)
+		x.prob[i] = e.logit(x.row(i))
+		top = max(top, x.prob[i])
+	}
+	return top
+}
+
+// bestStretch returns the first and last paragraph of the contiguous run
+// that maximises the sum of (stage-1 probability - 1/2) × length (last -1
+// for none): BTE's best stretch, found by Kadane's algorithm, with stage
+// 1's judgement in place of BTE's word and tag counts. It leaves in x.dist,
+// for each paragraph before the run, the share of the page's text (of
+// total) between it and the run.
+func (x *Extractor) bestStretch(total float32) (bestStart, bestEnd int) {
+	paras := x.pm.Paragraphs()
+	var sum, best float32
+	start := 0
+	bestEnd = -1
+	for i := range paras {
+		if sum <= 0 {
+			sum, start = 0, i
+		}
+		sum += (x.prob1[i] - 0.5) * float32(paras[i].Length)
+		if sum > best {
+			best, bestStart, bestEnd = sum, start, i
+		}
+	}
+	if bestEnd < 0 {
+		return 0, -1
+	}
+	x.dist = slices.Grow(x.dist[:0], bestStart)[:bestStart]
 	var gap float32
 	for i := bestStart - 1; i >= 0; i-- {
-		x.feats[i*numFeatures+fStretchDist] = gap / total
+		x.dist[i] = gap / total
 		gap += float32(paras[i].Length)
 	}
-	gap = 0
-	for i := bestEnd + 1; i < len(paras); i++ {
-		x.feats[i*numFeatures+fAfterStretch] = 1
-		x.feats[i*numFeatures+fStretchDist] = gap / total
-		gap += float32(paras[i].Length)
-	}
+	return bestStart, bestEnd
 }
 
 // meanProb returns the mean of ps, 0 for none (a page edge counts as
@@ -1048,34 +1121,35 @@ func meanProb(ps []float32) float32 {
 	return s / float32(len(ps))
 }
 
-// groupFeature sets feature fi of every paragraph to the probable text
-// (stage-1 probability times length) under its depth-th ancestor, relative
-// to the ancestor with the most; at depth 2 it also marks the paragraphs
-// under that best ancestor. This is the tree filter's grouping, made soft.
-func (x *Extractor) groupFeature(depth, fi int) {
+// groupMasses sums, in x.mass, the probable text (stage-1 probability
+// times length) under each paragraph's ancestor at depths 1 to maxDepth
+// (maxDepth runs of x.rec.elems+1 slots), with each depth's most in
+// x.best, and returns the slot of the grandparent with the most. The group
+// features give a paragraph its ancestor's share of that most: the tree
+// filter's grouping, made soft.
+func (x *Extractor) groupMasses() (bestSlot int) {
 	paras := x.pm.Paragraphs()
-	if cap(x.mass) < x.rec.elems+1 {
-		x.mass = make([]float32, x.rec.elems+1)
+	n := x.rec.elems + 1
+	if cap(x.mass) < maxDepth*n {
+		x.mass = make([]float32, maxDepth*n)
 	}
-	x.mass = x.mass[:x.rec.elems+1]
+	x.mass = x.mass[:maxDepth*n]
 	clear(x.mass)
-	var best float32
-	bestSlot := -1
-	for i := range paras {
-		s := x.slot(i, depth)
-		x.mass[s] += x.prob[i] * float32(paras[i].Length)
-		if x.mass[s] > best {
-			best, bestSlot = x.mass[s], s
+	bestSlot = -1
+	for d := range maxDepth {
+		mass := x.mass[d*n : (d+1)*n]
+		best := float32(0)
+		for i := range paras {
+			s := x.slot(i, d+1)
+			mass[s] += x.prob1[i] * float32(paras[i].Length)
+			if mass[s] > best {
+				best = mass[s]
+				if d == 1 {
+					bestSlot = s
+				}
+			}
 		}
+		x.best[d] = best
 	}
-	for i := range paras {
-		s := x.slot(i, depth)
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		if best > 0 {
-			f[fi] = x.mass[s] / best
-		}
-		if depth == 2 {
-			f[fBestGroup] = b2f(s == bestSlot)
-		}
-	}
+	return bestSlot
 }

@@ -238,6 +238,7 @@ func (x *Extractor) classify() {
 		x.prob = make([]float32, n, 2*n)
 	}
 	x.prob = x.prob[:n]
+	x.prob1 = slices.Grow(x.prob1[:0], n)[:n]
 	w := &x.model.Lang
 	if x.stop == nil {
 		w = &x.model.NoLang
@@ -247,28 +248,10 @@ func (x *Extractor) classify() {
 		x.stopCacheFor = x.stop
 		x.stopFilter = stopFilterFor(x.stop)
 	}
-	x.stage1()
-	x.ancestors()
-	x.containerFeatures()
-	x.repeatFeatures()
-	x.pageFeatures()
-	x.headlineFeatures()
-	for i := range paras {
-		z := w.Stage1.logit(x.row(i))
-		x.feats[i*numFeatures+fLogit] = max(-maxLogit, min(maxLogit, z))
-		x.prob[i] = sigmoid(z)
-	}
-	x.stage2()
+	x.stage1(&w.Stage1)
 	fav, pt := min(x.cfg.Favor, numFavors-1), x.pageType()
 	th := w.Threshold[fav][pt]
-	top := float32(-maxLogit)
-	for i := range paras {
-		paras[i].CFClass = decide(x.prob[i] >= th)
-		// From here on x.prob holds the final log-odds (Probability
-		// turns them into the probability).
-		x.prob[i] = w.Stage2.logit(x.row(i))
-		top = max(top, x.prob[i])
-	}
+	top := x.stage2(&w.Stage2, th)
 	if r, pmax := w.Relative[fav][pt], sigmoid(top); r > 0 && pmax >= th {
 		th = min(th, r*pmax)
 	}

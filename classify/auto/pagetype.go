@@ -152,48 +152,56 @@ func PageTypes() []string { return slices.Clone(pageTypes[:]) }
 // text (a page that hides most of its text until a script shows it).
 var pageCues = [...]cue{cueArticle, cueMain, cueNav, cueAside, cueComment, cueList, cueCode, cueCell, cueFilter, cueH2, cueMeta, cueHidden}
 
-// pageFeatures sets the page's aggregates (its share of text under
-// pageCues, in repeated groups, in prose, and its mean stop-word density
-// and paragraph length), then the page type model's probabilities, in the
-// page block of every paragraph's features.
-func (x *Extractor) pageFeatures() {
+// pageSums gathers, over the paragraphs in order, the page's text and its
+// text weighted by the features pageFeatures averages.
+type pageSums struct {
+	agg   [fCues - fPageCues]float32
+	total float32
+	paras int
+}
+
+// add adds a paragraph of length n with the stage-1 row f (whose cue
+// shares, stop-word density and jusText verdict are set), in a repeated
+// group or not.
+func (s *pageSums) add(f []float32, n int, repeated bool) {
+	w := float32(n)
+	s.total += w
+	s.paras++
+	for k, c := range pageCues {
+		s.agg[k] += f[fCues+int(c)] * w
+	}
+	if repeated {
+		s.agg[fPageRepeat-fPageCues] += w
+	}
+	if n >= 200 {
+		s.agg[fPageProse-fPageCues] += w
+	}
+	s.agg[fPageJTGood-fPageCues] += f[fJTGood] * w
+	s.agg[fPageStop-fPageCues] += f[fStopDensity] * w
+}
+
+// pageFeatures completes the page's features in x.page from the sums over
+// its paragraphs (its share of text under pageCues, in repeated groups,
+// in prose, its mean stop-word density and paragraph length), then adds
+// the page type model's probabilities. The type models read the first
+// paragraph's row as it stands with the page's features in it (the type
+// probabilities 0).
+func (x *Extractor) pageFeatures(s *pageSums) {
 	clear(x.typeProb[:])
-	paras := x.pm.Paragraphs()
-	if len(paras) == 0 {
+	if s.paras == 0 {
 		return
 	}
-	var agg [fCues - fPageCues]float32
-	var total float32
-	for i := range paras {
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		n := float32(paras[i].Length)
-		total += n
-		for k, c := range pageCues {
-			agg[k] += f[fCues+int(c)] * n
-		}
-		if x.group[i] >= 0 {
-			agg[fPageRepeat-fPageCues] += n
-		}
-		if paras[i].Length >= 200 {
-			agg[fPageProse-fPageCues] += n
-		}
-		agg[fPageJTGood-fPageCues] += f[fJTGood] * n
-		agg[fPageStop-fPageCues] += f[fStopDensity] * n
-	}
-	total = max(total, 1)
+	total := max(s.total, 1)
 	for k := range fPageMeanLen - fPageCues {
-		agg[k] /= total
+		s.agg[k] /= total
 	}
-	agg[fPageMeanLen-fPageCues] = log1p(int(total) / len(paras))
-	f0 := x.feats[:numFeatures]
-	copy(f0[fPageCues:fTypes], agg[:fTypes-fPageCues])
-	copy(x.fbuf[:], f0)
+	s.agg[fPageMeanLen-fPageCues] = log1p(int(total) / s.paras)
+	copy(x.page[fPageCues-fKinds:fTypes-fKinds], s.agg[:fTypes-fPageCues])
+	copy(x.fbuf[:], x.feats[:numFeatures])
+	copy(x.fbuf[fKinds:fCues], x.page[:])
 	for t := range NumPageTypes {
 		x.typeProb[t] = sigmoid(x.model.PageType[t].logit(&x.fbuf))
-		f0[fTypes+t] = x.typeProb[t]
-	}
-	for i := 1; i < len(paras); i++ {
-		copy(x.feats[i*numFeatures+fPageCues:i*numFeatures+fCues], f0[fPageCues:fCues])
+		x.page[fTypes-fKinds+t] = x.typeProb[t]
 	}
 }
 

@@ -25,77 +25,70 @@ func (x *Extractor) element(i int) int32 {
 	return v
 }
 
-// headlineFeatures sets fH1Up, fH1Climb, fH1UpShare, fH1Pos and fDepth:
-// where each paragraph sits relative to the page's headline, the h1 whose
-// words best match the title. A product's description, a listing's cards
-// and an article's body usually share a close ancestor with the headline;
-// sidebars, menus and footers share only the page's outer containers with
-// it.
-func (x *Extractor) headlineFeatures() {
-	paras := x.pm.Paragraphs()
-	h := -1
-	for i := range paras {
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		if f[fCues+int(cueH1)] >= 0.5 && (h < 0 || f[fTitle] > x.feats[h*numFeatures+fTitle]) {
-			h = i
-		}
-	}
-	if h < 0 || x.element(h) < 0 {
-		for i := range paras {
-			x.feats[i*numFeatures+fH1Up] = -1
-			x.feats[i*numFeatures+fH1Climb] = -1
-			x.feats[i*numFeatures+fH1UpShare] = -1
-			if v := x.element(i); v >= 0 {
-				x.feats[i*numFeatures+fDepth] = float32(x.rec.depth[v])
-			}
-		}
+// findHeadline records in x.chain the element of paragraph h, the
+// page's headline (-1 for none), and its ancestors, from its own element
+// up; none when the headline is outside any element.
+func (x *Extractor) findHeadline(h int) {
+	x.chain = x.chain[:0]
+	if h < 0 {
 		return
 	}
-	// The headline's ancestors, from its own element up.
-	x.chain = x.chain[:0]
+	x.hBefore = x.feats[h*numFeatures+fTextBefore]
 	for a := x.element(h); a >= 0; a = x.pm.Parent(a) {
 		x.chain = append(x.chain, a)
 	}
-	hBefore := x.feats[h*numFeatures+fTextBefore]
-	for i := range paras {
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		f[fH1Pos] = f[fTextBefore] - hBefore
-		v := x.element(i)
-		if v < 0 {
-			f[fH1Up] = float32(len(x.chain))
-			f[fH1UpShare] = 1
-			continue
+}
+
+// headlineFeatures sets fH1Up, fH1Climb, fH1UpShare, fH1Pos and fDepth in
+// paragraph i's row f: where it sits relative to the page's headline (see
+// findHeadline), the h1 whose words best match the title. A product's
+// description, a listing's cards and an article's body usually share a
+// close ancestor with the headline; sidebars, menus and footers share only
+// the page's outer containers with it.
+func (x *Extractor) headlineFeatures(i int, f []float32) {
+	v := x.element(i)
+	if len(x.chain) == 0 {
+		f[fH1Up], f[fH1Climb], f[fH1UpShare] = -1, -1, -1
+		if v >= 0 {
+			f[fDepth] = float32(x.rec.depth[v])
 		}
-		f[fDepth] = float32(x.rec.depth[v])
-		// The ancestors' runs of IDs nest: search for the lowest that
-		// holds v.
-		lo, hi := 0, len(x.chain)
-		for lo < hi {
-			if k := int(uint(lo+hi) >> 1); x.under(v, x.chain[k]) {
-				hi = k
-			} else {
-				lo = k + 1
-			}
-		}
-		f[fH1Up] = float32(lo)
-		f[fH1UpShare] = float32(lo) / float32(len(x.chain))
-		if lo < len(x.chain) {
-			f[fH1Climb] = float32(x.rec.depth[v] - x.rec.depth[x.chain[lo]])
+		return
+	}
+	f[fH1Pos] = f[fTextBefore] - x.hBefore
+	if v < 0 {
+		f[fH1Up] = float32(len(x.chain))
+		f[fH1UpShare] = 1
+		return
+	}
+	f[fDepth] = float32(x.rec.depth[v])
+	// The ancestors' runs of IDs nest: search for the lowest that holds v.
+	lo, hi := 0, len(x.chain)
+	for lo < hi {
+		if k := int(uint(lo+hi) >> 1); x.under(v, x.chain[k]) {
+			hi = k
 		} else {
-			f[fH1Climb] = float32(x.rec.depth[v] + 1)
+			lo = k + 1
 		}
+	}
+	f[fH1Up] = float32(lo)
+	f[fH1UpShare] = float32(lo) / float32(len(x.chain))
+	if lo < len(x.chain) {
+		f[fH1Climb] = float32(x.rec.depth[v] - x.rec.depth[x.chain[lo]])
+	} else {
+		f[fH1Climb] = float32(x.rec.depth[v] + 1)
 	}
 }
 
-// mainFeatures sets fInMain, fMainText and fInHalf from the stage-1
-// probabilities in x.prob. The main container is the deepest element
-// holding at least mainShare of the page's probable text (stage-1
-// probability times length) in the paragraphs under it, not counting a
-// paragraph's own element: the element a trafilatura-style extractor
-// looks for. fInHalf is the same for the deepest element with half the
-// probable text, which on a page of two regions (a product and its
-// reviews) is the larger one.
-func (x *Extractor) mainFeatures() {
+// mainRegions finds, from the stage-1 probabilities in x.prob1, the
+// elements behind fInMain, fMainText and fInHalf (-1 for none), and the
+// main container's share of the page's text. The main container is the
+// deepest element holding at least mainShare of the page's probable text
+// (stage-1 probability times length) in the paragraphs under it, not
+// counting a paragraph's own element: the element a trafilatura-style
+// extractor looks for. The half container is the deepest element with
+// half the probable text, which on a page of two regions (a product and
+// its reviews) is the larger one.
+func (x *Extractor) mainRegions() (main, half int32, mainText float32) {
 	paras := x.pm.Paragraphs()
 	parents := x.pm.Parents()
 	n := min(len(x.rec.last), len(parents))
@@ -106,7 +99,7 @@ func (x *Extractor) mainFeatures() {
 	clear(x.mass)
 	var probable, total float32
 	for i := range paras {
-		w := x.prob[i] * float32(paras[i].Length)
+		w := x.prob1[i] * float32(paras[i].Length)
 		probable += w
 		total += float32(paras[i].Length)
 		if p := x.pm.Parent(x.element(i)); p >= 0 {
@@ -114,32 +107,24 @@ func (x *Extractor) mainFeatures() {
 		}
 	}
 	if probable <= 0 {
-		return
+		return -1, -1, 0
 	}
 	for e := n - 1; e > 0; e-- {
 		if p := parents[e]; p >= 0 && int(p) < e {
 			x.mass[p] += x.mass[e]
 		}
 	}
-	if main := x.container(probable * mainShare); main >= 0 {
+	main = x.container(probable * mainShare)
+	if main >= 0 {
 		var inside float32
 		for i := range paras {
-			in := x.under(x.pm.Parent(x.element(i)), main)
-			x.feats[i*numFeatures+fInMain] = b2f(in)
-			if in {
+			if x.under(x.pm.Parent(x.element(i)), main) {
 				inside += float32(paras[i].Length)
 			}
 		}
-		share := inside / max(total, 1)
-		for i := range paras {
-			x.feats[i*numFeatures+fMainText] = share
-		}
+		mainText = inside / max(total, 1)
 	}
-	if half := x.container(probable / 2); half >= 0 {
-		for i := range paras {
-			x.feats[i*numFeatures+fInHalf] = b2f(x.under(x.pm.Parent(x.element(i)), half))
-		}
-	}
+	return main, x.container(probable / 2), mainText
 }
 
 // container returns the deepest element whose paragraphs hold least

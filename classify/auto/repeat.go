@@ -59,63 +59,61 @@ func (x *Extractor) elemKey(id int32) uint64 {
 	return pairHash(uint64(x.pm.Parent(id)+1), x.rec.sig[id])
 }
 
-// repeatFeatures sets fRepeat1 to fRepeat3 and fRepeatShare, and records
-// in x.group the group slot of each paragraph (-1 for none): the slot of
-// its ancestor, at depths 1 to maxDepth, with the most alike siblings, if
-// it has at least minGroup.
-func (x *Extractor) repeatFeatures() {
-	paras := x.pm.Paragraphs()
+// countAlike counts the alike siblings of every element (see elemKey) in
+// x.rep and empties x.group for repeatFeatures to fill.
+func (x *Extractor) countAlike() {
 	elems := int32(len(x.rec.sig))
 	x.rep.reset(int(elems))
 	for id := range elems {
 		x.rep.count[x.rep.slot(x.elemKey(id))]++
 	}
 	x.group = x.group[:0]
-	var total float32
-	for i := range paras {
-		total += float32(paras[i].Length)
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		best, bestSlot := int32(0), -1
-		for d := 1; d <= maxDepth; d++ {
-			s := int32(x.slot(i, d))
-			if s >= elems {
-				break
-			}
-			k := x.rep.slot(x.elemKey(s))
-			c := x.rep.count[k]
-			f[fRepeat1+d-1] = log1p(int(c) - 1)
-			if c > best {
-				best, bestSlot = c, k
-			}
+}
+
+// repeatFeatures sets fRepeat1 to fRepeat3 in paragraph i's row f, and
+// appends to x.group its group's slot (-1 for none): the slot of its
+// ancestor, at depths 1 to maxDepth, with the most alike siblings, if it
+// has at least minGroup. Called for the paragraphs in order, it sums each
+// group's text for fRepeatShare.
+func (x *Extractor) repeatFeatures(i int, f []float32) {
+	elems := int32(len(x.rec.sig))
+	best, bestSlot := int32(0), -1
+	for d := 1; d <= maxDepth; d++ {
+		s := int32(x.slot(i, d))
+		if s >= elems {
+			break
 		}
-		if best < minGroup {
-			bestSlot = -1
-		} else {
-			x.rep.text[bestSlot] += float32(paras[i].Length)
+		k := x.rep.slot(x.elemKey(s))
+		c := x.rep.count[k]
+		f[fRepeat1+d-1] = log1p(int(c) - 1)
+		if c > best {
+			best, bestSlot = c, k
 		}
-		x.group = append(x.group, int32(bestSlot))
 	}
-	total = max(total, 1)
-	for i, g := range x.group {
-		if g >= 0 {
-			x.feats[i*numFeatures+fRepeatShare] = x.rep.text[g] / total
-		}
+	if best < minGroup {
+		bestSlot = -1
+	} else {
+		x.rep.text[bestSlot] += float32(x.pm.Paragraphs()[i].Length)
+	}
+	x.group = append(x.group, int32(bestSlot))
+}
+
+// repeatShare sets fRepeatShare in paragraph i's row f: its group's
+// share of the page's text (of total), once repeatFeatures has seen every
+// paragraph.
+func (x *Extractor) repeatShare(i int, f []float32, total float32) {
+	if g := x.group[i]; g >= 0 {
+		f[fRepeatShare] = x.rep.text[g] / total
 	}
 }
 
-// groupRepFeature sets fGroupRep from the stage-1 probabilities in x.prob.
-func (x *Extractor) groupRepFeature() {
+// sumGroups sums each group's probable text (stage-1 probability times
+// length), for fGroupRep: its mean stage-1 probability by text.
+func (x *Extractor) sumGroups() {
 	paras := x.pm.Paragraphs()
 	for i, g := range x.group {
 		if g >= 0 {
-			x.rep.prob[g] += x.prob[i] * float32(paras[i].Length)
-		}
-	}
-	for i, g := range x.group {
-		f := x.feats[i*numFeatures : (i+1)*numFeatures]
-		f[fGroupRep] = x.prob[i]
-		if g >= 0 && x.rep.text[g] > 0 {
-			f[fGroupRep] = x.rep.prob[g] / x.rep.text[g]
+			x.rep.prob[g] += x.prob1[i] * float32(paras[i].Length)
 		}
 	}
 }
