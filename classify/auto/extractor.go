@@ -90,6 +90,7 @@ type Extractor struct {
 	lower      []byte
 	wbuf       [maxLowerLen]byte       // the word textFeatures looks up, lower-cased
 	feats      []float32               // NumFeatures per paragraph
+	lens       []float32               // per paragraph: its Length
 	prob1      []float32               // stage-1 probability per paragraph
 	prob       []float32               // final log-odds per paragraph
 	mass       []float32               // per element: probable text under it (see groupMasses, mainRegions)

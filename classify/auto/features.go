@@ -763,7 +763,8 @@ func (x *Extractor) readTitle() {
 }
 
 // stage1 computes every paragraph's stage-1 features, then its log-odds
-// under e (clamped, in fLogit) and probability (in x.prob1). The feature
+// under e (clamped, in fLogit) and probability (in x.prob1), and returns
+// the length of the page's text (at least 1) as the shares of it sum it. The feature
 // matrix is written in two passes over its rows: the first for what a
 // paragraph has of its own, its containers and its repeated group, the
 // second for what needs the whole page first (the page's features and
@@ -771,15 +772,16 @@ func (x *Extractor) readTitle() {
 // sums over containers and groups are made beforehand from the paragraphs
 // alone. On a page of a hundred thousand paragraphs the matrix takes tens
 // of megabytes, and every pass over it streams from memory.
-func (x *Extractor) stage1(e *Ensemble) {
+func (x *Extractor) stage1(e *Ensemble) (ftotal float32) {
 	paras := x.pm.Paragraphs()
 	text, paths := x.pm.Arenas()
+	x.lens = slices.Grow(x.lens[:0], len(paras))[:len(paras)]
 	total := 0
-	var ftotal float32 // as the container and group shares sum it
 	links := 0
 	for i := range paras {
 		total += paras[i].Length
-		ftotal += float32(paras[i].Length)
+		x.lens[i] = float32(paras[i].Length)
+		ftotal += x.lens[i]
 		links += min(paras[i].LinkChars, paras[i].Length)
 	}
 	ftotal = max(ftotal, 1)
@@ -849,6 +851,7 @@ func (x *Extractor) stage1(e *Ensemble) {
 		f[fLogit] = max(-maxLogit, min(maxLogit, z))
 		x.prob1[i] = sigmoid(z)
 	}
+	return ftotal
 }
 
 // readPage sets the features of the page that need none of its
@@ -920,13 +923,13 @@ func (x *Extractor) sumContainers() {
 	}
 	x.agg = x.agg[:6*n]
 	clear(x.agg)
-	for d := range 2 {
-		chars, links, count := x.agg[3*d*n:(3*d+1)*n], x.agg[(3*d+1)*n:(3*d+2)*n], x.agg[(3*d+2)*n:(3*d+3)*n]
-		for i := range paras {
-			s := x.slot(i, d+1)
-			chars[s] += float32(paras[i].Length)
-			links[s] += float32(min(paras[i].LinkChars, paras[i].Length))
-			count[s]++
+	for i := range paras {
+		l := float32(min(paras[i].LinkChars, paras[i].Length))
+		for d := range 2 {
+			s := 3*d*n + x.slot(i, d+1)
+			x.agg[s] += x.lens[i]
+			x.agg[n+s] += l
+			x.agg[2*n+s]++
 		}
 	}
 }
@@ -1010,20 +1013,16 @@ func b2f(b bool) float32 {
 const contextWindow = 3
 
 // stage2 computes every paragraph's context features from the stage-1
-// probabilities in x.prob1, sets its CFClass by whether that probability
-// reaches th, and scores it with e: its final log-odds go to x.prob, the
-// highest of which stage2 returns. Every sum over the page (per group, per
+// probabilities in x.prob1 and the page's text total (as stage1 returns
+// it), sets its CFClass by whether that probability reaches th, and scores
+// it with e: its final log-odds go to x.prob, the highest of which stage2
+// returns. Every sum over the page (per group, per
 // ancestor, the best stretch, the main container) is made first, from the
 // probabilities and the paragraphs alone, so that each row is written once
 // and read by the trees while still in cache (see stage1).
-func (x *Extractor) stage2(e *Ensemble, th float32) float32 {
+func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 	paras := x.pm.Paragraphs()
 	p1 := x.prob1
-	var total float32
-	for i := range paras {
-		total += float32(paras[i].Length)
-	}
-	total = max(total, 1)
 	x.sumGroups()
 	main, half, mainText := x.mainRegions()
 	bestStart, bestEnd := x.bestStretch(total)
@@ -1060,7 +1059,7 @@ func (x *Extractor) stage2(e *Ensemble, th float32) float32 {
 		default:
 			f[fAfterStretch] = 1
 			f[fStretchDist] = gap / total
-			gap += float32(paras[i].Length)
+			gap += x.lens[i]
 		}
 		if main >= 0 {
 			f[fInMain] = b2f(x.under(x.pm.Parent(x.element(i)), main))
@@ -1091,7 +1090,7 @@ func (x *Extractor) bestStretch(total float32) (bestStart, bestEnd int) {
 		if sum <= 0 {
 			sum, start = 0, i
 		}
-		sum += (x.prob1[i] - 0.5) * float32(paras[i].Length)
+		sum += (x.prob1[i] - 0.5) * x.lens[i]
 		if sum > best {
 			best, bestStart, bestEnd = sum, start, i
 		}
@@ -1103,7 +1102,7 @@ func (x *Extractor) bestStretch(total float32) (bestStart, bestEnd int) {
 	var gap float32
 	for i := bestStart - 1; i >= 0; i-- {
 		x.dist[i] = gap / total
-		gap += float32(paras[i].Length)
+		gap += x.lens[i]
 	}
 	return bestStart, bestEnd
 }
@@ -1141,7 +1140,7 @@ func (x *Extractor) groupMasses() (bestSlot int) {
 		best := float32(0)
 		for i := range paras {
 			s := x.slot(i, d+1)
-			mass[s] += x.prob1[i] * float32(paras[i].Length)
+			mass[s] += x.prob1[i] * x.lens[i]
 			if mass[s] > best {
 				best = mass[s]
 				if d == 1 {

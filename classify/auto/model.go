@@ -248,10 +248,10 @@ func (x *Extractor) classify() {
 		x.stopCacheFor = x.stop
 		x.stopFilter = stopFilterFor(x.stop)
 	}
-	x.stage1(&w.Stage1)
+	total := x.stage1(&w.Stage1)
 	fav, pt := min(x.cfg.Favor, numFavors-1), x.pageType()
 	th := w.Threshold[fav][pt]
-	top := x.stage2(&w.Stage2, th)
+	top := x.stage2(&w.Stage2, th, total)
 	if r, pmax := w.Relative[fav][pt], sigmoid(top); r > 0 && pmax >= th {
 		th = min(th, r*pmax)
 	}

@@ -99,9 +99,9 @@ func (x *Extractor) mainRegions() (main, half int32, mainText float32) {
 	clear(x.mass)
 	var probable, total float32
 	for i := range paras {
-		w := x.prob1[i] * float32(paras[i].Length)
+		w := x.prob1[i] * x.lens[i]
 		probable += w
-		total += float32(paras[i].Length)
+		total += x.lens[i]
 		if p := x.pm.Parent(x.element(i)); p >= 0 {
 			x.mass[p] += w
 		}
@@ -119,7 +119,7 @@ func (x *Extractor) mainRegions() (main, half int32, mainText float32) {
 		var inside float32
 		for i := range paras {
 			if x.under(x.pm.Parent(x.element(i)), main) {
-				inside += float32(paras[i].Length)
+				inside += x.lens[i]
 			}
 		}
 		mainText = inside / max(total, 1)

@@ -110,10 +110,9 @@ func (x *Extractor) repeatShare(i int, f []float32, total float32) {
 // sumGroups sums each group's probable text (stage-1 probability times
 // length), for fGroupRep: its mean stage-1 probability by text.
 func (x *Extractor) sumGroups() {
-	paras := x.pm.Paragraphs()
 	for i, g := range x.group {
 		if g >= 0 {
-			x.rep.prob[g] += x.prob1[i] * float32(paras[i].Length)
+			x.rep.prob[g] += x.prob1[i] * x.lens[i]
 		}
 	}
 }
