@@ -24,7 +24,7 @@ import (
 	"github.com/jtextract/jt/tokenizer"
 )
 
-// This file is the hostile-input suite of issue 7 for the whole pipeline.
+// This file is the hostile-input suite for the whole pipeline.
 // Every input is generated here; none is stored. The invariants every
 // extraction must keep are in checkDoc and invariantChecker, and
 // FuzzExtractInvariants checks them on fuzzed input. (Linear-time
@@ -284,8 +284,8 @@ func (c *invariantChecker) check(tb testing.TB, in []byte, fresh bool) {
 	}
 }
 
-// FuzzExtractInvariants checks, for every algorithm, the invariants of
-// issue 7 on arbitrary input: no error on input within the size limit,
+// FuzzExtractInvariants checks, for every algorithm, the invariants on
+// arbitrary input: no error on input within the size limit,
 // valid UTF-8 output, final classes Good or Bad, main-text words found in
 // order in the visible text, the same result twice, and an Extractor that
 // behaves on the next page as a fresh one would.

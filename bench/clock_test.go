@@ -33,7 +33,34 @@ func TestClockForRejects(t *testing.T) {
 	if _, _, err := clockFor("sundial", 0); err == nil {
 		t.Error("unknown clock accepted")
 	}
-	if _, _, err := clockFor(clockThread, 2); err == nil {
-		t.Error("thread clock accepted with -workers")
+	for _, c := range []string{clockThread, clockProcess} {
+		if _, _, err := clockFor(c, 2); err == nil {
+			t.Errorf("%s clock accepted with -workers", c)
+		}
+	}
+}
+
+func TestProcessClockCountsOtherThreads(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("process clock is Linux only")
+	}
+	now, done, err := clockFor(clockProcess, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	// The timing goroutine sleeps while another spins on its own thread:
+	// the thread clock would see nothing, the process clock the spinning.
+	start := now()
+	stop := make(chan struct{})
+	go func() {
+		runtime.LockOSThread()
+		for wall := time.Now(); time.Since(wall) < 30*time.Millisecond; {
+		}
+		close(stop)
+	}()
+	<-stop
+	if spun := now().Sub(start); spun < 10*time.Millisecond {
+		t.Errorf("process clock: %v while another thread spun 30ms", spun)
 	}
 }

@@ -29,11 +29,14 @@
 // time per byte on synthetic pages of 1 KiB to 64 MiB made from the
 // dataset's page bodies, parsed and re-rendered as self-contained fragments
 // so that every size holds the same content, its passes interleaved across
-// sizes and rows; the "vs median ≥10 kB" column is the figure issue 6's
-// ±25% applies to.
+// sizes and rows; the "vs median ≥10 kB" column gives, for the sizes of
+// 10 kB and more, each one's time per byte over the median of theirs.
 //
 // Passes are timed by the wall clock. On a machine that other processes
 // keep busy, -clock thread times them by the CPU time of the one thread
 // that runs them instead, which leaves out the time the pass was waiting
-// for a core (not with -workers, where several goroutines run at once).
+// for a core; -clock process by the CPU time of the whole process, which
+// adds the garbage collection the runtime does on other threads for a row
+// that allocates (neither with -workers, where several goroutines run at
+// once).
 package main

@@ -48,7 +48,7 @@ func main() {
 	flag.IntVar(&c.workers, "workers", 0, "if N > 0, measure pages/s with 1..N goroutines (one extractor each) instead of the main table")
 	flag.BoolVar(&c.sizes, "sizes", false, "measure ns/byte on synthetic pages of 1 KiB to 64 MiB instead of the main table")
 	flag.StringVar(&c.writeSizes, "write-sizes", "", "with -sizes, write the synthetic pages to `DIR`/<size>/ (e.g. DIR/16KiB/00000.html) instead of timing them, to profile one size (scripts/passcount)")
-	flag.StringVar(&c.clock, "clock", clockWall, "what timed passes measure: wall (elapsed time) or thread (CPU time of the measuring thread, Linux only: on a busy machine it leaves out the time other processes held the core; not with -workers)")
+	flag.StringVar(&c.clock, "clock", clockWall, "what timed passes measure: wall (elapsed time), thread (CPU time of the measuring thread, Linux only: on a busy machine it leaves out the time other processes held the core) or process (CPU time of the whole process, Linux only: as thread, plus the garbage collection other threads do for the row); thread and process not with -workers")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: go -C bench run . [flags]   (from the jt repository root)\n\n")
 		flag.PrintDefaults()

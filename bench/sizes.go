@@ -247,8 +247,8 @@ type sizeReport struct {
 	Errors int     `json:"errors"`
 }
 
-// bandMin is the smallest page size of the range over which issue 6 asks
-// time per byte to stay within ±25% (10 KB to 64 MB).
+// bandMin is the smallest page size of the range over which time per byte
+// should stay flat (10 KB to jt's 64 MB limit).
 const bandMin = 10_000
 
 // sizeReports turns cost-versus-size results into table rows.
