@@ -257,15 +257,19 @@ func appendNodeBrowserRunes(dst, s []byte, pre bool) ([]byte, bool) {
 }
 
 func FuzzBrowserNode(f *testing.F) {
-	for _, s := range []string{"", " ", "a b", "a\u00ad\u00adb", " \u200b \n\t\u00a0x", "\ufeff", "a\r\nb", "\xff \xc3", "\u3000\u2028z"} {
+	for _, s := range []string{"", " ", "a b", "a\u00ad\u00adb", " \u200b \n\t\u00a0x", "\ufeff", "a\r\nb", "\xff \xc3", "\u3000\u2028z", "\xe2\u00ad\x80\x80"} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, s string, pre bool) {
-		got, gv, _ := appendNodeBrowser([]byte("x"), []byte(s), pre)
+		got, gv, _, bad := appendNodeBrowser([]byte("x"), []byte(s), pre)
 		want, wv := appendNodeBrowserRunes([]byte("x"), []byte(s), pre)
 		if !bytes.Equal(got, want) || gv != wv {
 			t.Fatalf("appendNodeBrowser(%+q, %v) = %+q, %v; want %+q, %v", s, pre, got, gv, want, wv)
+		}
+		// addBrowserNode checks the output for UTF-8 only when bad.
+		if bad != !utf8.ValidString(s) || !bad && !utf8.Valid(got) {
+			t.Fatalf("appendNodeBrowser(%+q, %v): bad %v, output %+q", s, pre, bad, got)
 		}
 		if len(got) > len(s)+1 {
 			t.Fatalf("output %+q longer than the input %+q", got, s)
@@ -291,21 +295,16 @@ func FuzzBlankASCII(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s, tail string, pre bool) {
 		b := withTail(s, tail)
-		blank, nl := blankASCII(b)
-		wantBlank, wantNL := true, false
+		blank, wantBlank := blankASCII(b), true
 		for _, c := range b {
-			switch textClass[c] {
-			case ctSpace:
-			case ctNewline:
-				wantNL = true
-			default:
+			if k := textClass[c]; k != ctSpace && k != ctNewline {
 				wantBlank = false
 			}
 		}
-		if blank != wantBlank || blank && nl != wantNL {
-			t.Fatalf("blankASCII(%+q) = %v, %v; want %v, %v", s, blank, nl, wantBlank, wantNL)
+		if blank != wantBlank {
+			t.Fatalf("blankASCII(%+q) = %v; want %v", s, blank, wantBlank)
 		}
-		got, gv, _ := appendNodeBrowser([]byte("x"), b, pre)
+		got, gv, _, _ := appendNodeBrowser([]byte("x"), b, pre)
 		want, wv := appendNodeBrowserRunes([]byte("x"), []byte(s), pre)
 		if !bytes.Equal(got, want) || gv != wv {
 			t.Fatalf("appendNodeBrowser(%+q, %v) = %+q, %v; want %+q, %v", s, pre, got, gv, want, wv)
@@ -416,7 +415,7 @@ func FuzzPlainNodes(f *testing.F) {
 				}
 				start, n := len(m.nodes), len(nodes)
 				_, merged := m.addBrowserNode([]byte(part))
-				nodes, _, _ = appendNodeBrowser(nodes, []byte(part), m.pres > 0)
+				nodes, _, _, _ = appendNodeBrowser(nodes, []byte(part), m.pres > 0)
 				if got, want := merged+RuneCount(m.nodes[start:]), RuneCount(nodes[n:]); got != want {
 					t.Fatalf("node %+q: %d characters, want %d", part, got, want)
 				}

@@ -532,11 +532,13 @@ func (m *ParagraphMaker) flush() {
 // in the same whitespace run, and those taken after see m.nodes merged.
 func (m *ParagraphMaker) addBrowserNode(t []byte) (visible bool, merged int) {
 	start := len(m.nodes)
-	var ascii bool
-	m.nodes, visible, ascii = appendNodeBrowser(m.nodes, t, m.pres > 0)
+	var ascii, bad bool
+	m.nodes, visible, ascii, bad = appendNodeBrowser(m.nodes, t, m.pres > 0)
 	if !ascii {
 		m.nonASCII = true
-		if !utf8.Valid(m.nodes[start:]) {
+		// Dropping an invisible character may join bytes that are not
+		// UTF-8 into a character, so only then is the result checked.
+		if bad && !utf8.Valid(m.nodes[start:]) {
 			m.plain = false
 		}
 	}

@@ -1,6 +1,7 @@
 package blocks
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -138,41 +139,29 @@ func notSpace(x uint64) uint64 {
 }
 
 // blankASCII reports whether s is made of ASCII whitespace only (the
-// text between tags, mostly), and whether it holds '\n' or '\r'. It
-// reads eight bytes at a time, the last ones with the bytes after them
-// (within s's array), replaced by spaces, where there is room.
-func blankASCII(s []byte) (blank, newline bool) {
-	var nl uint64
+// text between tags, mostly). It reads eight bytes at a time, the last
+// ones with the bytes after them (within s's array), replaced by spaces,
+// where there is room.
+func blankASCII(s []byte) bool {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := binary.LittleEndian.Uint64(s[i:])
-		if notSpace(x) != 0 {
-			return false, false
+		if notSpace(binary.LittleEndian.Uint64(s[i:])) != 0 {
+			return false
 		}
-		nl |= equal(x, '\n') | equal(x, '\r')
 	}
 	if i == len(s) {
-		return true, nl != 0
+		return true
 	}
 	if cap(s)-i < 8 {
 		for _, c := range s[i:] {
-			switch textClass[c] {
-			case ctSpace:
-			case ctNewline:
-				nl = 1
-			default:
-				return false, false
+			if k := textClass[c]; k != ctSpace && k != ctNewline {
+				return false
 			}
 		}
-		return true, nl != 0
+		return true
 	}
 	keep := uint64(1)<<(8*uint(len(s)-i)) - 1
-	x := binary.LittleEndian.Uint64(s[i:i+8])&keep | lsb*' '&^keep
-	if notSpace(x) != 0 {
-		return false, false
-	}
-	nl |= equal(x, '\n') | equal(x, '\r')
-	return true, nl != 0
+	return notSpace(binary.LittleEndian.Uint64(s[i:i+8])&keep|lsb*' '&^keep) == 0
 }
 
 // startWord appends the separator owed before a word, none before the
@@ -350,16 +339,20 @@ func isInvisible(r rune) bool { return r == 0xad || r == 0x200b || r == 0xfeff }
 // appendNodeNormalized. Dropping an invisible character never joins two
 // whitespace runs into two separators. visible reports whether anything
 // other than whitespace was appended: a node without it is a separator, not
-// text. ascii reports whether everything appended was ASCII.
-func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible, ascii bool) {
+// text. ascii reports whether everything appended was ASCII, and bad
+// whether s held bytes that are not UTF-8 (appended as they are): without
+// them, what was appended is valid UTF-8, since it is made of whole
+// characters.
+func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible, ascii, bad bool) {
 	if len(s) > 0 {
-		// A node of ASCII whitespace is one separator.
-		if blank, nl := blankASCII(s); blank {
+		// A node of ASCII whitespace is one separator. Its line breaks
+		// count only in pre, which is rare, so only there are they looked for.
+		if blankASCII(s) {
 			sep := byte(' ')
-			if pre && nl {
+			if pre && (bytes.IndexByte(s, '\n') >= 0 || bytes.IndexByte(s, '\r') >= 0) {
 				sep = '\n'
 			}
-			return append(dst, sep), false, true
+			return append(dst, sep), false, true, false
 		}
 	}
 	ascii = true
@@ -407,8 +400,9 @@ func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible, ascii bool
 		if !isInvisible(r) {
 			dst = append(dst, s[i:i+w]...)
 			visible, sepAt, ascii = true, -1, false
+			bad = bad || r == utf8.RuneError && w == 1
 		}
 		i += w
 	}
-	return dst, visible, ascii
+	return dst, visible, ascii, bad
 }
