@@ -95,15 +95,14 @@ type Tokenizer struct {
 	start, end int // raw bytes of the current token
 
 	// tags
-	nameStart, nameEnd int
-	name               []byte
-	lowerName          []byte
-	tagAtom            atom.Atom
-	attrPos, attrEnd   int
-	attrStart          int // attrPos right after the tag name, for RewindTagAttrs
-	attrKey, attrVal   []byte
-	attrRaw            []byte // the value of the attribute TagAttrKey last read, undecoded
-	attrHasVal         bool   // whether that attribute had a value ('=')
+	name             []byte
+	lowerName        []byte
+	tagAtom          atom.Atom
+	attrPos, attrEnd int
+	attrStart        int // attrPos right after the tag name, for RewindTagAttrs
+	attrKey, attrVal []byte
+	attrRaw          []byte // the value of the attribute TagAttrKey last read, undecoded
+	attrHasVal       bool   // whether that attribute had a value ('=')
 
 	// The attributes of the current tag as its scan found them, so that
 	// TagAttrKey reads them without scanning the tag again: the first
@@ -130,7 +129,7 @@ type Tokenizer struct {
 	maxBytes  int
 	scripting bool
 
-	atoms [atomCacheSize]atomEntry // see lookupAtom
+	atoms [atomCacheSize]atomEntry // the tag-name cache (see fillAtom)
 }
 
 // maxSpans is how many attributes of a tag its scan records for
@@ -143,7 +142,10 @@ const maxSpans = 16
 type attrSpan struct{ ks, ke, vs, ve, end int32 }
 
 // atomEntry is a slot of a Tokenizer's tag-name cache: a name of at most
-// eight bytes, zero-padded, its length, and its atom.
+// eight bytes, zero-padded, its length, and its atom. A page uses a few
+// dozen tag names over and over, and comparing one word costs less than
+// hashing the name again. tag reads the slot itself (a call per tag cost
+// more than the hit); fillAtom fills it.
 type atomEntry struct {
 	name uint64
 	n    uint8
@@ -153,30 +155,28 @@ type atomEntry struct {
 // atomCacheSize is the number of slots of the tag-name cache.
 const atomCacheSize = 256
 
-// lookupAtom returns atom.Lookup(name) through a direct-mapped cache of
-// the short names seen before: a page uses a few dozen tag names over and
-// over, and comparing one word costs less than hashing the name again.
-func (z *Tokenizer) lookupAtom(name []byte) atom.Atom {
-	if len(name) > 8 {
-		return atom.Lookup(name)
-	}
-	var w uint64
-	if cap(name) >= 8 {
-		// The name with the bytes after it (still within its array),
-		// which the mask drops.
-		w = binary.LittleEndian.Uint64(name[:8]) & (1<<(8*len(name)) - 1)
-	} else {
-		for i, c := range name {
-			w |= uint64(c) << (8 * i)
-		}
-	}
-	e := &z.atoms[(w*0x9e3779b97f4a7c15+uint64(len(name)))>>(64-8)]
-	if e.name == w && int(e.n) == len(name) {
-		return e.a
-	}
+// fillAtom returns atom.Lookup(name) and caches it: the miss path of
+// the tag-name cache.
+func (z *Tokenizer) fillAtom(name []byte) atom.Atom {
 	a := atom.Lookup(name)
-	*e = atomEntry{name: w, n: uint8(len(name)), a: a}
+	if w, slot, ok := atomKey(name); ok {
+		z.atoms[slot] = atomEntry{name: w, n: uint8(len(name)), a: a}
+	}
 	return a
+}
+
+// atomKey returns a name's word and slot in the tag-name cache, and
+// whether it is cached: names of 1 to 8 bytes whose array has 8 bytes from
+// their start (all but the last name of a document, at most). The word is
+// the name with the bytes after it, which the mask drops (its shift is
+// below 64 for those lengths, which the &63 tells the compiler).
+func atomKey(name []byte) (w uint64, slot uint8, ok bool) {
+	n := len(name)
+	if uint(n-1) >= 8 || cap(name) < 8 {
+		return 0, 0, false
+	}
+	w = binary.LittleEndian.Uint64(name[:8]) & (^uint64(0) >> ((64 - 8*n) & 63))
+	return w, uint8((w*0x9e3779b97f4a7c15 + uint64(n)) >> (64 - 8)), true
 }
 
 // New returns a Tokenizer configured by opts, with no document loaded.
@@ -357,10 +357,10 @@ func (z *Tokenizer) markup(i int) (Kind, bool) {
 	c := b[i+1]
 	switch {
 	case isAlpha(c):
-		return z.tag(i, i+1, false)
+		return z.tag(i, i+1, StartTagToken)
 	case c == '/':
 		if isAlpha(b[i+2]) {
-			return z.tag(i, i+2, true)
+			return z.tag(i, i+2, EndTagToken)
 		}
 		if b[i+2] == '>' {
 			z.pos = i + 3
@@ -422,21 +422,37 @@ func (z *Tokenizer) comment(i int) Kind {
 	}
 }
 
-// tag scans a start or end tag whose name begins at ns. A tag cut off by the
-// end of input yields no token and ends the stream.
-func (z *Tokenizer) tag(i, ns int, isEnd bool) (Kind, bool) {
+// tag scans a start or end tag (kind StartTagToken or EndTagToken) whose
+// name begins at ns. A tag cut off by the end of input yields no token and
+// ends the stream.
+func (z *Tokenizer) tag(i, ns int, kind Kind) (Kind, bool) {
 	b := z.buf
-	p, up := ns, uint8(0)
-	for p < len(b) {
-		k := attrClass[b[p]]
+	rest := b[ns:]
+	ne, up := len(rest), uint8(0)
+	for j, c := range rest {
+		k := attrClass[c]
 		if k&aNameEnd != 0 {
+			ne = j
 			break
 		}
 		up |= k
-		p++
 	}
-	ne := p
-	as := p
+	ne += ns
+	// The name, its atom and what the end needs are stored before the
+	// attributes are scanned, so that their loops have the registers.
+	z.name = b[ns:ne]
+	if up&aUpper != 0 {
+		z.name = lowerInto(&z.lowerName, z.name)
+	}
+	if w, slot, ok := atomKey(z.name); ok && z.atoms[slot].name == w && int(z.atoms[slot].n) == len(z.name) {
+		z.tagAtom = z.atoms[slot].a
+	} else {
+		z.tagAtom = z.fillAtom(z.name)
+	}
+	z.kind = kind
+	z.start, z.attrPos, z.attrStart = i, ne, ne
+	b = z.buf
+	p := ne
 	selfClosing := false
 	n, spanUp := 0, uint32(0)
 loop:
@@ -494,29 +510,21 @@ loop:
 		}
 	}
 	if p >= len(b) {
+		z.name, z.tagAtom = nil, 0
 		z.stop(io.EOF)
 		return ErrorToken, true
 	}
-	z.start, z.end, z.pos = i, p+1, p+1
-	z.nameStart, z.nameEnd = ns, ne
-	z.attrPos, z.attrEnd, z.attrStart = as, p, as
+	z.end, z.pos = p+1, p+1
+	z.attrEnd = p
 	z.nSpans, z.spansAll, z.spanUp, z.attrIdx = min(n, maxSpans), n <= maxSpans, spanUp, 0
 	if selfClosing {
 		z.attrEnd = p - 1
 	}
-	z.name = b[ns:ne]
-	if up&aUpper != 0 {
-		z.name = lowerInto(&z.lowerName, z.name)
-	}
-	z.tagAtom = z.lookupAtom(z.name)
-	switch {
-	case isEnd:
-		z.kind = EndTagToken
+	if kind == EndTagToken {
 		return EndTagToken, true
-	case selfClosing:
+	}
+	if selfClosing {
 		z.kind = SelfClosingTagToken
-	default:
-		z.kind = StartTagToken
 	}
 	// The self-closing flag does not stop raw text: "<script/>" still opens script data.
 	if z.isRawText(z.tagAtom) {
