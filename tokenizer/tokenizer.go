@@ -289,7 +289,13 @@ func (z *Tokenizer) Next() Kind {
 	b := z.buf
 	start := z.pos
 	for i := start; ; {
-		j := bytes.IndexByte(b[i:], '<')
+		// A token starts with markup more often than not (after every
+		// text token, and after many tags): its '<' is tested before a
+		// vector search, whose call costs more.
+		j := 0
+		if i >= len(b) || b[i] != '<' {
+			j = bytes.IndexByte(b[i:], '<')
+		}
 		if j < 0 {
 			if start < len(b) {
 				return z.setData(TextToken, start, len(b), len(b), start, len(b), modeData)
