@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/jtextract/jt/stopwords"
 	"golang.org/x/net/html/atom"
@@ -537,8 +536,9 @@ func (m *ParagraphMaker) addBrowserNode(t []byte) (visible bool, merged int) {
 	if !ascii {
 		m.nonASCII = true
 		// Dropping an invisible character may join bytes that are not
-		// UTF-8 into a character, so only then is the result checked.
-		if bad && !utf8.Valid(m.nodes[start:]) {
+		// UTF-8 into a character, whitespace among others, which only
+		// normalisation turns into a separator.
+		if bad {
 			m.plain = false
 		}
 	}
