@@ -114,7 +114,7 @@ func (x *Extractor) mainRegions() (main, half int32, mainText float32) {
 			x.mass[p] += x.mass[e]
 		}
 	}
-	main = x.container(probable * mainShare)
+	main, half = x.containers(probable*mainShare, probable/2)
 	if main >= 0 {
 		var inside float32
 		for i := range paras {
@@ -124,21 +124,25 @@ func (x *Extractor) mainRegions() (main, half int32, mainText float32) {
 		}
 		mainText = inside / max(total, 1)
 	}
-	return main, x.container(probable / 2), mainText
+	return main, half, mainText
 }
 
-// container returns the deepest element whose paragraphs hold least
-// probable text or more (as x.mass counts it), -1 for none. Such elements
-// lie on one chain from the root, so the deepest is the one with the
-// least probable text, or of equal ones the last opened.
-func (x *Extractor) container(least float32) int32 {
-	best := int32(-1)
+// containers returns, for each of two amounts of probable text, the
+// deepest element whose paragraphs hold that much or more (as x.mass
+// counts it), -1 for none. Such elements lie on one chain from the root,
+// so the deepest is the one with the least probable text, or of equal ones
+// the last opened.
+func (x *Extractor) containers(least1, least2 float32) (c1, c2 int32) {
+	c1, c2 = -1, -1
 	for e, m := range x.mass {
-		if m >= least && (best < 0 || m <= x.mass[best]) {
-			best = int32(e)
+		if m >= least1 && (c1 < 0 || m <= x.mass[c1]) {
+			c1 = int32(e)
+		}
+		if m >= least2 && (c2 < 0 || m <= x.mass[c2]) {
+			c2 = int32(e)
 		}
 	}
-	return best
+	return c1, c2
 }
 
 // mainShare is the share of the probable text the main container holds:
