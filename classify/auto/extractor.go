@@ -543,29 +543,41 @@ func (r *recorder) sync() {
 // a byte counts when it is ASCII above ' ' or leads a multi-byte sequence
 // (0b11xxxxxx), as in visibleRunesRef.
 func visibleRunes(text []byte) int {
-	const hi, low7, above = 0x8080808080808080, 0x7f7f7f7f7f7f7f7f, 0x5f5f5f5f5f5f5f5f
-	n, i := 0, 0
-	for ; i+8 <= len(text); i += 8 {
-		x := binary.LittleEndian.Uint64(text[i:])
-		// (b&0x7f)+0x5f sets the high bit exactly when b&0x7f > ' ', and
-		// cannot carry into the next byte; &^x keeps the ASCII bytes.
-		ascii := ((x&low7)+above)&^x | x&(x<<1) // the second term: bits 7 and 6 set
-		n += bits.OnesCount64(ascii & hi)
+	n := 0
+	for len(text) >= 8 {
+		// Each byte of acc counts its column's visible bytes, over up to
+		// 255 chunks; summed once per block, not with a popcount per chunk.
+		var acc uint64
+		for k := 0; k < 255 && len(text) >= 8; k++ {
+			acc += visibleMask(binary.LittleEndian.Uint64(text)) >> 7
+			text = text[8:]
+		}
+		acc = acc&0x00ff00ff00ff00ff + acc>>8&0x00ff00ff00ff00ff
+		n += int(acc * 0x0001000100010001 >> 48)
 	}
-	if i == len(text) {
+	if len(text) == 0 {
 		return n
 	}
-	if cap(text)-i >= 8 {
+	if cap(text) >= 8 {
 		// The last bytes, read with those after them (within text's
 		// array), which the mask turns into zeros: not counted.
-		x := binary.LittleEndian.Uint64(text[i:i+8]) & (1<<(8*uint(len(text)-i)) - 1)
-		ascii := ((x&low7)+above)&^x | x&(x<<1)
-		return n + bits.OnesCount64(ascii&hi)
+		x := binary.LittleEndian.Uint64(text[:8]) & (1<<(8*uint(len(text))) - 1)
+		return n + bits.OnesCount64(visibleMask(x))
 	}
-	for _, c := range text[i:] {
+	for _, c := range text {
 		if c&0xc0 != 0x80 && c > ' ' {
 			n++
 		}
 	}
 	return n
+}
+
+// visibleMask sets bit 7 of each byte of x that visibleRunes counts, and
+// no other bit.
+func visibleMask(x uint64) uint64 {
+	const hi, low7, above = 0x8080808080808080, 0x7f7f7f7f7f7f7f7f, 0x5f5f5f5f5f5f5f5f
+	// (b&0x7f)+0x5f sets the high bit exactly when b&0x7f > ' ', and
+	// cannot carry into the next byte; &^x keeps the ASCII bytes. The
+	// second term: bits 7 and 6 set.
+	return (((x&low7)+above)&^x | x&(x<<1)) & hi
 }
