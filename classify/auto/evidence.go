@@ -243,25 +243,21 @@ func classCues(v []byte, hide bool) (cueSet, uint64) {
 		if i == len(v) {
 			break
 		}
-		h, n, prevLower := uint64(fnvOffset), 0, false
+		h, start := uint64(fnvOffset), i
 		for ; i < len(v); i++ {
 			c := v[i]
-			k := wordByte[c]
-			if k&wAlnum == 0 {
-				break
-			}
-			if k == wUpper {
-				if prevLower {
+			// One test passes the lower-case letters and digits of most
+			// words; the rest end the word or are upper-case letters.
+			if k := wordByte[c]; k-wLower > wDigit-wLower {
+				if k != wUpper || i > start && wordByte[v[i-1]] == wLower {
 					break
 				}
 				c |= 0x20
 			}
-			prevLower = k == wLower
 			h = (h ^ uint64(c)) * fnvPrime
-			n++
 		}
 		sig += h * 0x9e3779b97f4a7c15
-		if n > maxWordLen {
+		if i-start > maxWordLen {
 			continue
 		}
 		if c, ok := lookupCue(h); ok {

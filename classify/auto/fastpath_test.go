@@ -81,19 +81,23 @@ func TestClassCuesHidden(t *testing.T) {
 		vals = append(vals, string(randomBytes(r, r.IntN(40))))
 	}
 	for _, v := range vals {
-		want := classCuesRef([]byte(v))
+		want, wantSig := classCuesRef([]byte(v))
+		if got, sig := classCues([]byte(v), false); got != want || sig != wantSig {
+			t.Fatalf("classCues(%q, false) = %b, %#x, want %b, %#x", v, got, sig, want, wantSig)
+		}
 		if hiddenClassRef([]byte(v)) {
 			want |= 1 << cueHidden
 		}
-		if got, _ := classCues([]byte(v), true); got != want {
-			t.Fatalf("classCues(%q, true) = %b, want %b", v, got, want)
+		if got, sig := classCues([]byte(v), true); got != want || sig != wantSig {
+			t.Fatalf("classCues(%q, true) = %b, %#x, want %b, %#x", v, got, sig, want, wantSig)
 		}
 	}
 }
 
 // classCuesRef and hiddenClassRef are the byte-by-byte versions of
-// classCues that the one-pass version must agree with.
-func classCuesRef(v []byte) cueSet {
+// classCues that the one-pass version must agree with; classCuesRef also
+// returns the signature, a sum over the words.
+func classCuesRef(v []byte) (cueSet, uint64) {
 	cueOf := map[string]cue{}
 	for _, e := range cueWords {
 		for _, w := range e.words {
@@ -101,6 +105,7 @@ func classCuesRef(v []byte) cueSet {
 		}
 	}
 	var s cueSet
+	var sig uint64
 	for i := 0; i < len(v); {
 		for i < len(v) && !isAlnum(v[i]) {
 			i++
@@ -119,11 +124,12 @@ func classCuesRef(v []byte) cueSet {
 			}
 			w = append(w, c)
 		}
+		sig += fnv1a(fnvOffset, string(w)) * 0x9e3779b97f4a7c15
 		if c, ok := cueOf[string(w)]; ok && len(w) <= maxWordLen {
 			s |= 1 << c
 		}
 	}
-	return s
+	return s, sig
 }
 
 func hiddenClassRef(v []byte) bool {
