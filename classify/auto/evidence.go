@@ -2,8 +2,7 @@ package auto
 
 import (
 	"bytes"
-
-	"github.com/cespare/xxhash/v2"
+	"encoding/binary"
 )
 
 // cue is one kind of structural evidence an element carries for the text
@@ -281,14 +280,15 @@ type classCache struct {
 }
 
 type classEntry struct {
-	hash   uint64 // xxhash of the value
+	hash   uint64 // classHash of the value
 	off, n int32  // the value, in arena
 	cues   cueSet
 	sig    uint64
 }
 
 const (
-	classCacheSize = 512
+	classCacheBits = 9
+	classCacheSize = 1 << classCacheBits
 	// maxCachedClass is the longest value remembered; maxClassArena
 	// bounds the arena, which is emptied (with the slots) when full.
 	maxCachedClass = 256
@@ -300,8 +300,8 @@ func (c *classCache) cues(v []byte) (cueSet, uint64) {
 	if len(v) > maxCachedClass {
 		return classCues(v, true)
 	}
-	h := xxhash.Sum64(v)
-	e := &c.slots[h%classCacheSize]
+	h := classHash(v)
+	e := &c.slots[h>>(64-classCacheBits)]
 	if e.hash == h && int(e.n) == len(v) && bytes.Equal(c.arena[e.off:e.off+e.n], v) {
 		return e.cues, e.sig
 	}
@@ -313,6 +313,27 @@ func (c *classCache) cues(v []byte) (cueSet, uint64) {
 	*e = classEntry{hash: h, off: int32(len(c.arena)), n: int32(len(v)), cues: s, sig: sig}
 	c.arena = append(c.arena, v...)
 	return s, sig
+}
+
+// classHash hashes a class value for the cache from its length and three
+// eight-byte words of it, its first, middle and last, where a hash of every
+// byte cost more than the compare it spares: values alike in those words
+// and of one length only share a slot. The slot is the top bits, which
+// every bit of the words reaches.
+func classHash(v []byte) uint64 {
+	const k1, k2, k3 = 0x9e3779b97f4a7c15, 0xc2b2ae3d27d4eb4f, 0x165667b19e3779f9
+	n := len(v)
+	if n < 8 {
+		a := uint64(n)
+		for _, c := range v {
+			a = a<<8 | uint64(c)
+		}
+		return a * k1
+	}
+	a := binary.LittleEndian.Uint64(v)
+	m := binary.LittleEndian.Uint64(v[(n-8)/2:])
+	b := binary.LittleEndian.Uint64(v[n-8:])
+	return (a^uint64(n))*k1 ^ m*k2 ^ b*k3
 }
 
 // wordByte classifies the bytes of class and id values for classCues:

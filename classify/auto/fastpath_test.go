@@ -94,6 +94,39 @@ func TestClassCuesHidden(t *testing.T) {
 	}
 }
 
+// TestClassCache holds the class-value cache to classCues, over values
+// that share their classHash (one length, the same first, middle and last
+// eight bytes) and enough others to empty the arena more than once.
+func TestClassCache(t *testing.T) {
+	var vals []string
+	for _, mid := range []string{"nav", "hide", "menu", "adv", "body", "foot"} {
+		for _, n := range []int{20, 27, 40} {
+			v := []byte(strings.Repeat("x", n))
+			copy(v, "article ")
+			copy(v[n-8:], " content")
+			copy(v[8:], mid+"-")
+			copy(v[(n-8)/2:], "_ _ _ _ ")
+			vals = append(vals, string(v))
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 5000 {
+		vals = append(vals, string(randomBytes(r, r.IntN(maxCachedClass+20))))
+	}
+	if classHash([]byte(vals[0])) != classHash([]byte(vals[3])) {
+		t.Fatal("the values meant to share a classHash do not")
+	}
+	var c classCache
+	for range 3 {
+		for _, v := range vals {
+			cues, sig := c.cues([]byte(v))
+			if wantCues, wantSig := classCues([]byte(v), true); cues != wantCues || sig != wantSig {
+				t.Fatalf("cues(%q) = %b, %#x, want %b, %#x", v, cues, sig, wantCues, wantSig)
+			}
+		}
+	}
+}
+
 // classCuesRef and hiddenClassRef are the byte-by-byte versions of
 // classCues that the one-pass version must agree with; classCuesRef also
 // returns the signature, a sum over the words.
