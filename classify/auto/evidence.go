@@ -247,8 +247,8 @@ func classCues(v []byte, hide bool) (cueSet, uint64) {
 			c := v[i]
 			// One test passes the lower-case letters and digits of most
 			// words; the rest end the word or are upper-case letters.
-			if k := wordByte[c]; k-wLower > wDigit-wLower {
-				if k != wUpper || i > start && wordByte[v[i-1]] == wLower {
+			if k := wordByte[c]; k&wPlain == 0 {
+				if k != wUpper || i > start && wordByte[v[i-1]]&wLower != 0 {
 					break
 				}
 				c |= 0x20
@@ -343,11 +343,11 @@ var wordByte = func() (t [256]uint8) {
 	for c := range 256 {
 		switch b := byte(c); {
 		case 'a' <= b && b <= 'z':
-			t[c] = wLower
+			t[c] = wPlain | wLower
 		case 'A' <= b && b <= 'Z':
 			t[c] = wUpper
 		case '0' <= b && b <= '9':
-			t[c] = wDigit
+			t[c] = wPlain
 		case isSpace(b):
 			t[c] = wSpace
 		}
@@ -356,11 +356,11 @@ var wordByte = func() (t [256]uint8) {
 }()
 
 const (
-	wLower = 1
-	wDigit = 2
-	wUpper = 3
-	wAlnum = 3 // the bits any letter or digit has
+	wPlain = 1 // a lower-case letter or a digit: a word goes on unchanged
+	wUpper = 2
 	wSpace = 4
+	wLower = 8
+	wAlnum = wPlain | wUpper // a bit any letter or digit has
 )
 
 // hiddenStyle reports whether an inline style hides the element.
