@@ -348,7 +348,7 @@ func (r *recorder) reset() {
 // StartElement implements blocks.Handler.
 func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	r.elems++
-	e := stack[len(stack)-1]
+	e := &stack[len(stack)-1]
 	// The Walker keeps r.cues one shorter than stack here; the loop only
 	// guards against a Handler contract broken elsewhere.
 	d := len(stack) - 1
