@@ -386,18 +386,22 @@ func hiddenLen(n int) bool { return uint(n) < 64 && hiddenLens>>uint(n)&1 != 0 }
 // first.
 func hiddenToken(w []byte) bool {
 	// A token of the same length in bytes as an ASCII word can only fold
-	// to it if it is ASCII: its first letter then tells most apart.
-	switch w[0] | 0x20 {
-	case 'h', 's', 'v', 'd', 'i':
-	default:
-		return false
-	}
-	switch {
-	case bytes.EqualFold(w, []byte("hidden")), bytes.EqualFold(w, []byte("hide")),
-		bytes.EqualFold(w, []byte("sr-only")), bytes.EqualFold(w, []byte("visually-hidden")),
-		bytes.EqualFold(w, []byte("visuallyhidden")), bytes.EqualFold(w, []byte("screen-reader-text")),
-		bytes.EqualFold(w, []byte("d-none")), bytes.EqualFold(w, []byte("invisible")):
-		return true
+	// to it if it is ASCII: its length then leaves one or two words.
+	switch len(w) {
+	case 4:
+		return bytes.EqualFold(w, []byte("hide"))
+	case 6:
+		return bytes.EqualFold(w, []byte("hidden")) || bytes.EqualFold(w, []byte("d-none"))
+	case 7:
+		return bytes.EqualFold(w, []byte("sr-only"))
+	case 9:
+		return bytes.EqualFold(w, []byte("invisible"))
+	case 14:
+		return bytes.EqualFold(w, []byte("visuallyhidden"))
+	case 15:
+		return bytes.EqualFold(w, []byte("visually-hidden"))
+	case 18:
+		return bytes.EqualFold(w, []byte("screen-reader-text"))
 	}
 	return false
 }
