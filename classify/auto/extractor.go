@@ -544,16 +544,21 @@ func (r *recorder) sync() {
 // (0b11xxxxxx), as in visibleRunesRef.
 func visibleRunes(text []byte) int {
 	n := 0
-	for len(text) >= 8 {
+	for len(text) >= 16 {
 		// Each byte of acc counts its column's visible bytes, over up to
-		// 255 chunks; summed once per block, not with a popcount per chunk.
+		// 254 chunks read in pairs; summed once per block, not with a
+		// popcount per chunk.
 		var acc uint64
-		for k := 0; k < 255 && len(text) >= 8; k++ {
-			acc += visibleMask(binary.LittleEndian.Uint64(text)) >> 7
-			text = text[8:]
+		for k := 0; k < 127 && len(text) >= 16; k++ {
+			acc += visibleMask(binary.LittleEndian.Uint64(text))>>7 + visibleMask(binary.LittleEndian.Uint64(text[8:]))>>7
+			text = text[16:]
 		}
 		acc = acc&0x00ff00ff00ff00ff + acc>>8&0x00ff00ff00ff00ff
 		n += int(acc * 0x0001000100010001 >> 48)
+	}
+	if len(text) >= 8 {
+		n += bits.OnesCount64(visibleMask(binary.LittleEndian.Uint64(text)))
+		text = text[8:]
 	}
 	if len(text) == 0 {
 		return n
