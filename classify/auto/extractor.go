@@ -186,7 +186,8 @@ func (x *Extractor) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 
 // EndElement implements blocks.Handler.
 func (x *Extractor) EndElement(stack []blocks.Elem) {
-	x.rec.EndElement(stack)
+	x.rec.endMarks(len(stack))
+	x.rec.pop(stack)
 	x.pm.EndElement(stack)
 	x.rec.sync()
 }
@@ -277,9 +278,10 @@ func (x *Extractor) Features(i int) []float32 {
 	return x.feats[i*NumFeatures : (i+1)*NumFeatures]
 }
 
-// recorder is the Handler that runs beside the ParagraphMaker: it keeps the
-// cues of the open elements and adds the length of each text node to the
-// cues of the paragraph the text will belong to.
+// recorder is the Extractor's evidence, read beside the ParagraphMaker
+// from the same events: it keeps the cues of the open elements and adds the
+// length of each text node to the cues of the paragraph the text will
+// belong to.
 type recorder struct {
 	pm      *blocks.ParagraphMaker
 	cues    []cueSet // cues in force per open element (stack depth - 1)
@@ -345,7 +347,8 @@ func (r *recorder) reset() {
 	r.canon, r.ogURL = r.canon[:0], r.ogURL[:0]
 }
 
-// StartElement implements blocks.Handler.
+// StartElement is the recorder's start of the element last on stack (as
+// blocks.Handler's).
 func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	r.elems++
 	e := &stack[len(stack)-1]
@@ -476,9 +479,12 @@ func (r *recorder) readLink(attrs *blocks.Attrs) {
 	}
 }
 
-// EndElement implements blocks.Handler.
-func (r *recorder) EndElement(stack []blocks.Elem) {
-	d := len(stack)
+// endMarks and pop are the recorder's end of an element at stack depth d,
+// in two parts each small enough for the compiler to inline into
+// Extractor.EndElement (as one method it was not). endMarks clears the
+// marks set at depth d: the element dropped with its content and the
+// JSON-LD script being read.
+func (r *recorder) endMarks(d int) {
 	if r.kill == d {
 		r.kill = 0
 	}
@@ -487,6 +493,12 @@ func (r *recorder) EndElement(stack []blocks.Elem) {
 		r.ld = append(r.ld, '\n')
 		r.ldEnds = append(r.ldEnds, len(r.ld))
 	}
+}
+
+// pop drops the cues of the element ending, the last entry of stack, and
+// notes the last ID under it.
+func (r *recorder) pop(stack []blocks.Elem) {
+	d := len(stack)
 	r.cues = r.cues[:min(len(r.cues), d-1)]
 	// Elements open in ID order, so those under this one are the IDs
 	// seen since it opened.
@@ -497,7 +509,7 @@ func (r *recorder) EndElement(stack []blocks.Elem) {
 	}
 }
 
-// Text implements blocks.Handler.
+// Text is the recorder's text node (as blocks.Handler's).
 func (r *recorder) Text(stack []blocks.Elem, text []byte) {
 	if r.ldDepth > 0 && len(stack) == r.ldDepth {
 		if len(r.ld)+len(text) <= maxLD {
@@ -518,9 +530,6 @@ func (r *recorder) Text(stack []blocks.Elem, text []byte) {
 		r.open.cue[bits.TrailingZeros32(uint32(s))] += n
 	}
 }
-
-// Comment implements blocks.Handler.
-func (r *recorder) Comment([]blocks.Elem, []byte) {}
 
 // sync hands the cues gathered so far to the paragraph the ParagraphMaker
 // has just finished, if it finished one; the text received since the
