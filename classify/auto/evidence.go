@@ -152,17 +152,19 @@ var cueBloom = func() (b [1 << cueBloomBits / 64]uint64) {
 
 const cueBloomBits = 12
 
-// lookupCue returns the cue of the word with hash h, if it is a cue word.
-func lookupCue(h uint64) (cue, bool) {
+// cueOf returns the cue of the word with hash h, as a set: the cue's bit
+// if the word is a cue word, none if not (the common case, which the set
+// lets its callers take without a branch of their own).
+func cueOf(h uint64) cueSet {
 	if i := h >> (64 - cueBloomBits); cueBloom[i/64]&(1<<(i%64)) == 0 {
-		return 0, false
+		return 0
 	}
 	for i := h >> (64 - cueTableBits); ; i = (i + 1) % cueTableSize {
 		switch t := &cueTable[i]; t.hash {
+		case 0: // an empty slot, also when h is 0, which no cue word has
+			return 0
 		case h:
-			return t.cue, h != 0
-		case 0:
-			return 0, false
+			return 1 << t.cue
 		}
 	}
 }
@@ -259,9 +261,7 @@ func classCues(v []byte, hide bool) (cueSet, uint64) {
 		if i-start > maxWordLen {
 			continue
 		}
-		if c, ok := lookupCue(h); ok {
-			s |= 1 << c
-		}
+		s |= cueOf(h)
 	}
 	if hide && hiddenLen(len(v)-tok) && hiddenToken(v[tok:]) {
 		s |= 1 << cueHidden
