@@ -566,7 +566,7 @@ func visibleRunes(text []byte) int {
 		n += int(acc * 0x0001000100010001 >> 48)
 	}
 	if len(text) >= 8 {
-		n += bits.OnesCount64(visibleMask(binary.LittleEndian.Uint64(text)))
+		n += countMask(visibleMask(binary.LittleEndian.Uint64(text)))
 		text = text[8:]
 	}
 	if len(text) == 0 {
@@ -576,7 +576,7 @@ func visibleRunes(text []byte) int {
 		// The last bytes, read with those after them (within text's
 		// array), which the mask turns into zeros: not counted.
 		x := binary.LittleEndian.Uint64(text[:8]) & (1<<(8*uint(len(text))) - 1)
-		return n + bits.OnesCount64(visibleMask(x))
+		return n + countMask(visibleMask(x))
 	}
 	for _, c := range text {
 		if c&0xc0 != 0x80 && c > ' ' {
@@ -585,6 +585,11 @@ func visibleRunes(text []byte) int {
 	}
 	return n
 }
+
+// countMask counts the bytes of m with bit 7 set, m having no other bit
+// set: a multiplication, where bits.OnesCount64 tests for the POPCNT
+// instruction and keeps a fallback call that gives visibleRunes a frame.
+func countMask(m uint64) int { return int((m >> 7) * 0x0101010101010101 >> 56) }
 
 // visibleMask sets bit 7 of each byte of x that visibleRunes counts, and
 // no other bit.
