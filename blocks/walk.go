@@ -469,25 +469,33 @@ func (w *Walker) end(a atom.Atom, name []byte, h Handler) {
 		return
 	}
 	inf := info(a)
+	if a != 0 && w.top() == a {
+		// Most end tags close the innermost element, which every search
+		// of endIndex finds first (TestEndIndexTop).
+		w.pop(h)
+		return
+	}
+	if i := w.endIndex(a, inf, name); i >= 0 {
+		w.popTo(i, h)
+	} else if a == atom.P {
+		w.open(atom.P, name, inf, h)
+		w.pop(h)
+	}
+}
+
+// endIndex returns the index of the open element that an end tag in body
+// closes, or -1 if it closes none.
+func (w *Walker) endIndex(a atom.Atom, inf tagInfo, name []byte) int {
 	f := inf.flags()
-	var i int
 	switch {
 	case a == atom.P:
-		if i = w.find(atom.P, slotP, buttonScope); i < 0 {
-			w.open(atom.P, name, inf, h)
-			w.pop(h)
-			return
-		}
+		return w.find(atom.P, slotP, buttonScope)
 	case f&fHeading != 0:
-		i = w.inScope(isHeading, defaultScope)
+		return w.inScope(isHeading, defaultScope)
 	case a == atom.Li:
-		i = w.find(atom.Li, slotLi, listScope)
+		return w.find(atom.Li, slotLi, listScope)
 	case a != 0 && f&(fBlockEnd|fFormatting) != 0:
-		i = w.find(a, inf.slot(), defaultScope)
-	default:
-		i = w.inScope(func(e Elem) bool { return e.Name == string(name) }, specialScope)
+		return w.find(a, inf.slot(), defaultScope)
 	}
-	if i >= 0 {
-		w.popTo(i, h)
-	}
+	return w.inScope(func(e Elem) bool { return e.Name == string(name) }, specialScope)
 }

@@ -256,3 +256,54 @@ func TestTee(t *testing.T) {
 		t.Errorf("tee outputs\n%s\n%s\nwant %s", r1.b.String(), r2.b.String(), want)
 	}
 }
+
+// topChecker checks, whenever an element opens, that endIndex finds it
+// for an end tag of its own name: end skips endIndex in that case.
+type topChecker struct {
+	nopHandler
+	tb testing.TB
+	w  *Walker
+}
+
+func (c topChecker) StartElement(stack []Elem, _ *Attrs) {
+	e := stack[len(stack)-1]
+	if e.Atom == 0 {
+		return
+	}
+	if i := c.w.endIndex(e.Atom, info(e.Atom), []byte(e.Name)); i != len(stack)-1 {
+		c.tb.Fatalf("endIndex(%s) = %d with it open at %d", e.Name, i, len(stack)-1)
+	}
+}
+
+func checkEndIndexTop(tb testing.TB, w *Walker, src []byte) {
+	z, err := tokenizer.New()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	z.ResetBytes(src)
+	if err := w.Walk(context.Background(), z, topChecker{tb: tb, w: w}); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// TestEndIndexTop holds end's shortcut for an end tag that closes the
+// innermost element against endIndex's searches, on the shared pages.
+func TestEndIndexTop(t *testing.T) {
+	w := NewWalker()
+	for _, p := range sharedtest.Pages(t) {
+		checkEndIndexTop(t, w, p.HTML)
+	}
+}
+
+func FuzzEndIndexTop(f *testing.F) {
+	for _, s := range []string{"<p>a<div>b", "<h1><h2>", "<ul><li><ol><li>", "<button><p>", "<table><td><p>", "<a><b><a>"} {
+		f.Add(s)
+	}
+	w := NewWalker()
+	if err := w.SetMaxDepth(16); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkEndIndexTop(t, w, []byte(s))
+	})
+}
