@@ -89,7 +89,6 @@ type ParagraphMaker struct {
 }
 
 type pathElem struct {
-	name              string
 	id                int32
 	order             int32
 	pathLen, xpLen    int32 // lengths of domPath and domXPath before this element
@@ -359,7 +358,7 @@ func (m *ParagraphMaker) StartElement(stack []Elem, attrs *Attrs) {
 
 // EndElement implements Handler.
 func (m *ParagraphMaker) EndElement(stack []Elem) {
-	e := stack[len(stack)-1]
+	e := &stack[len(stack)-1] // read in place: a copy is spilled around the calls below
 	if e.Atom == atom.Title && m.titleState == titleOpen {
 		m.titleState = titleDone
 	}
@@ -384,12 +383,12 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 		// The closing paragraph is still inside the element.
 		m.close()
 		if m.sx.on && i&iStructure != 0 {
-			m.structEnd(e)
+			m.structEnd(*e)
 		}
 		m.open()
 	} else {
 		if m.sx.on && i&iStructure != 0 {
-			m.structEnd(e)
+			m.structEnd(*e)
 		}
 		if m.browser && i&iBrowserBlock != 0 {
 			m.addBreak()
@@ -421,7 +420,7 @@ func (m *ParagraphMaker) Finish() {
 }
 
 func (m *ParagraphMaker) push(e Elem, i tagInfo) {
-	pe := pathElem{name: e.Name, id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath)),
+	pe := pathElem{id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath)),
 		heading: i&iHeadingName != 0, inSelect: i&iSelectName != 0, pre: i&iPre != 0}
 	if e.Atom == 0 {
 		pe.heading, pe.inSelect = hasHeadingName(e.Name), hasSelect(e.Name)
