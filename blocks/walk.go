@@ -104,9 +104,14 @@ var ErrCanceled = errors.New("blocks: walk canceled")
 // context's error. It checks ctx every few thousand tokens.
 func (w *Walker) Walk(ctx context.Context, z *tokenizer.Tokenizer, h Handler) error {
 	w.reset(z)
-	for n := 0; ; n++ {
-		if n&4095 == 4095 && ctx.Err() != nil {
-			return fmt.Errorf("%w at byte %d: %w", ErrCanceled, z.Offset(), ctx.Err())
+	// ctx is checked before every 4096th token; counting down to it costs
+	// less per token than masking a count up.
+	for n := 4095; ; n-- {
+		if n == 0 {
+			if ctx.Err() != nil {
+				return fmt.Errorf("%w at byte %d: %w", ErrCanceled, z.Offset(), ctx.Err())
+			}
+			n = 4096
 		}
 		switch z.Next() {
 		case tokenizer.ErrorToken:
@@ -118,7 +123,13 @@ func (w *Walker) Walk(ctx context.Context, z *tokenizer.Tokenizer, h Handler) er
 			}
 			return nil
 		case tokenizer.TextToken:
-			w.text(z.Text(), h)
+			// Written out here rather than called: text is the most
+			// frequent token, and is nearly always in the body.
+			t := z.Text()
+			if w.phase != inBody {
+				w.textBeforeBody(t, h)
+			}
+			h.Text(w.stack, t)
 		case tokenizer.StartTagToken:
 			w.start(z.TagAtom(), z.TagName(), true, h)
 		case tokenizer.SelfClosingTagToken:
@@ -265,13 +276,13 @@ func (w *Walker) ensureBody(h Handler) {
 	w.phase = inBody
 }
 
-func (w *Walker) text(t []byte, h Handler) {
-	// Text directly in html or head implies the body; text inside title,
-	// style or script in the head stays there.
-	if top := w.top(); w.phase != inBody && (len(w.stack) == 0 || top == atom.Head || top == atom.Html) && !isBlank(t) {
+// textBeforeBody opens the body that text t implies before the body: text
+// directly in html or head implies it; text inside title, style or script
+// in the head stays there.
+func (w *Walker) textBeforeBody(t []byte, h Handler) {
+	if top := w.top(); (len(w.stack) == 0 || top == atom.Head || top == atom.Html) && !isBlank(t) {
 		w.ensureBody(h)
 	}
-	h.Text(w.stack, t)
 }
 
 func (w *Walker) selfClosing(a atom.Atom, name []byte, h Handler) {
