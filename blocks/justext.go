@@ -257,16 +257,20 @@ const (
 // styles, form controls, head and stylesheet links with their content, and
 // embedded objects and forms without it.
 func clean(e Elem, i tagInfo, attrs *Attrs) cleaning {
-	switch {
-	case i&iKilled != 0:
-		return killed
-	case i&iRemoved != 0:
-		return removed
-	case e.Atom == atom.Link:
+	if e.Atom == atom.Link || e.Atom == 0 {
+		return cleanNamed(e, attrs)
+	}
+	return cleaning(i/iKilled) & (killed | removed) // iKilled and iRemoved are killed's and removed's bits, shifted
+}
+
+// cleanNamed is clean for the elements whose tagInfo does not decide it,
+// apart so that clean is inlined.
+func cleanNamed(e Elem, attrs *Attrs) cleaning {
+	if e.Atom == atom.Link {
 		if rel, ok := attrs.Get("rel"); ok && containsFold(rel, "stylesheet") {
 			return killed
 		}
-	case e.Atom == 0 && e.Name == "layer":
+	} else if e.Name == "layer" {
 		return removed
 	}
 	return keep

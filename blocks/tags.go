@@ -32,7 +32,7 @@ const (
 	iBrowserBlock tagInfo = 1 << 13  // browsers lay it out as a block, jusText not as a paragraph (see tagInfoMap)
 	iPre          tagInfo = 1 << 14  // isPre
 	iKilled       tagInfo = 1 << 15  // jusText's cleaning drops it with its content
-	iRemoved      tagInfo = 1 << 16  // jusText's cleaning drops it, keeping its content
+	iRemoved      tagInfo = 1 << 16  // jusText's cleaning drops it, keeping its content (the bit after iKilled: clean reads the two as one number)
 	iHeadingName  tagInfo = 1 << 17  // its name matches hasHeadingName
 	iSelectName   tagInfo = 1 << 18  // its name matches hasSelect
 	iStructure    tagInfo = 1 << 19  // structStart and structEnd act on it

@@ -334,7 +334,9 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 		}
 		return
 	}
-	w.ensureBody(h)
+	if w.phase != inBody {
+		w.ensureBody(h)
+	}
 	if w.counts[slotSelect] > 0 && !w.startInSelect(a, h) {
 		return
 	}
