@@ -36,6 +36,7 @@ const (
 	iHeadingName  tagInfo = 1 << 17  // its name matches hasHeadingName
 	iSelectName   tagInfo = 1 << 18  // its name matches hasSelect
 	iStructure    tagInfo = 1 << 19  // structStart and structEnd act on it
+	iStartRule    tagInfo = 1 << 20  // Walker.start has a rule for its start tag other than closing a p
 	iSet          tagInfo = 1 << 31  // in Elem.info: the Walker set it
 )
 
@@ -110,6 +111,9 @@ func tagInfoMap() map[atom.Atom]uint32 {
 		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Search, atom.Section, atom.Summary,
 		atom.Listing, atom.Plaintext, atom.Xmp, atom.Tbody, atom.Frameset, atom.Frame)
 	set(iPre, atom.Pre, atom.Listing, atom.Xmp, atom.Plaintext)
+	set(iStartRule, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Li, atom.Dd, atom.Dt,
+		atom.A, atom.Button, atom.Option, atom.Optgroup, atom.Td, atom.Th, atom.Tr, atom.Tbody,
+		atom.Thead, atom.Tfoot)
 	set(iKilled, atom.Head, atom.Script, atom.Style, atom.Applet, atom.Button, atom.Input,
 		atom.Select, atom.Textarea)
 	set(iRemoved, atom.Iframe, atom.Embed, atom.Object, atom.Param, atom.Form)

@@ -29,6 +29,9 @@ func TestTagInfo(t *testing.T) {
 		if got, want := info(a)&iBrowserBlock != 0, isBrowserBlockRef(a); got != want {
 			t.Errorf("isBrowserBlock(%q) = %v, want %v", name, got, want)
 		}
+		if got, want := info(a)&iStartRule != 0, hasStartRuleRef(a); got != want {
+			t.Errorf("start rule of %q: %v, want %v", name, got, want)
+		}
 		if got, want := isPre(a), isPreRef(a); got != want {
 			t.Errorf("isPre(%q) = %v, want %v", name, got, want)
 		}
@@ -138,6 +141,18 @@ func isBrowserBlockRef(a atom.Atom) bool {
 		atom.Figcaption, atom.Figure, atom.Footer, atom.Header, atom.Hgroup, atom.Hr,
 		atom.Main, atom.Menu, atom.Nav, atom.Ol, atom.Search, atom.Section, atom.Summary,
 		atom.Listing, atom.Plaintext, atom.Xmp, atom.Tbody, atom.Frameset, atom.Frame:
+		return true
+	}
+	return false
+}
+
+// hasStartRuleRef reports the tags whose start tag Walker.start treats
+// otherwise than by closing a p, or not: headings, list items, a, button,
+// option, optgroup and the table parts that close open ones.
+func hasStartRuleRef(a atom.Atom) bool {
+	switch a {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Li, atom.Dd, atom.Dt, atom.A,
+		atom.Button, atom.Option, atom.Optgroup, atom.Td, atom.Th, atom.Tr, atom.Tbody, atom.Thead, atom.Tfoot:
 		return true
 	}
 	return false

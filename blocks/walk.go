@@ -341,6 +341,11 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 		return
 	}
 	switch {
+	case inf&iStartRule == 0:
+		// Most tags: one test instead of one for each case below.
+		if f&fClosesP != 0 {
+			w.closeP(h)
+		}
 	case f&fHeading != 0:
 		w.closeP(h)
 		if isHeading(w.stack[len(w.stack)-1]) {
@@ -371,8 +376,6 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 		w.closeTable(isCell, h)
 		w.closeTable(func(e Elem) bool { return e.Atom == atom.Tr }, h)
 		w.closeTable(func(e Elem) bool { return e.Atom == atom.Tbody || e.Atom == atom.Thead || e.Atom == atom.Tfoot }, h)
-	case f&fClosesP != 0:
-		w.closeP(h)
 	}
 	w.open(a, name, inf, h)
 }
