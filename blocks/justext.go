@@ -381,9 +381,7 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 		// The open paragraph closes below: it keeps no path if it has
 		// no text.
 		m.pathPending = false
-	}
-	m.pop()
-	if i&iParagraph != 0 {
+		m.pop()
 		// The closing paragraph is still inside the element.
 		m.close()
 		if m.sx.on && i&iStructure != 0 {
@@ -391,6 +389,7 @@ func (m *ParagraphMaker) EndElement(stack []Elem) {
 		}
 		m.open()
 	} else {
+		m.pop()
 		if m.sx.on && i&iStructure != 0 {
 			m.structEnd(*e)
 		}
