@@ -53,7 +53,7 @@ const maxInterned = 4096
 type Walker struct {
 	maxDepth int
 	stack    []Elem
-	counts   [numCounted]int32 // open elements of the tags countSlot names, to skip searches that cannot succeed
+	counts   [1 << 4]int32     // open elements of the tags countSlot names, to skip searches that cannot succeed; indexed by a slot's four bits without a bounds check
 	names    map[string]string // interned unknown tag names
 	attrs    Attrs
 	nextID   int32
@@ -144,7 +144,7 @@ func (w *Walker) Walk(ctx context.Context, z *tokenizer.Tokenizer, h Handler) er
 
 func (w *Walker) reset(z *tokenizer.Tokenizer) {
 	w.stack = w.stack[:0]
-	w.counts = [numCounted]int32{}
+	w.counts = [1 << 4]int32{}
 	if len(w.names) > maxInterned {
 		clear(w.names)
 	}
