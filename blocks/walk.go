@@ -168,14 +168,28 @@ func (w *Walker) name(a atom.Atom, b []byte) string {
 }
 
 // push opens an element; real reports whether it comes from a start tag
-// (whose attributes the handler may read) rather than being implied.
+// (whose attributes the handler may read) rather than being implied. It
+// pops the element again at once when it is void, and drops it when the
+// stack is full (which only start tags reach: the implied elements open at
+// the bottom of the stack).
 func (w *Walker) push(a atom.Atom, i tagInfo, name []byte, real bool, h Handler) {
+	f := i.flags()
+	if len(w.stack) >= w.maxDepth {
+		if f&fVoid == 0 {
+			w.overflow++
+		}
+		w.dropped++
+		return
+	}
 	w.stack = append(w.stack, Elem{Atom: a, info: i | iSet, Name: w.name(a, name), ID: w.nextID})
 	w.nextID++
 	w.counts[i.slot()]++
 	w.attrs.more, w.attrs.real, w.attrs.n = real, real, 0
 	h.StartElement(w.stack, &w.attrs)
 	w.attrs.more, w.attrs.real = false, false
+	if f&fVoid != 0 {
+		w.pop(h)
+	}
 }
 
 func (w *Walker) implied(a atom.Atom, h Handler) { w.push(a, info(a), nil, false, h) }
@@ -324,7 +338,7 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 		if w.phase == inHead && w.counts[slotHead] == 0 && len(w.stack) == 1 {
 			w.implied(atom.Head, h)
 		}
-		w.open(a, name, inf, h)
+		w.push(a, inf, name, true, h)
 		return
 	case a == atom.Body:
 		if w.phase != inBody {
@@ -377,24 +391,7 @@ func (w *Walker) start(a atom.Atom, name []byte, real bool, h Handler) {
 		w.closeTable(func(e Elem) bool { return e.Atom == atom.Tr }, h)
 		w.closeTable(func(e Elem) bool { return e.Atom == atom.Tbody || e.Atom == atom.Thead || e.Atom == atom.Tfoot }, h)
 	}
-	w.open(a, name, inf, h)
-}
-
-// open pushes the element of a start tag, pops it again at once when it is
-// void, and drops it when the stack is full.
-func (w *Walker) open(a atom.Atom, name []byte, i tagInfo, h Handler) {
-	f := i.flags()
-	if len(w.stack) >= w.maxDepth {
-		if f&fVoid == 0 {
-			w.overflow++
-		}
-		w.dropped++
-		return
-	}
-	w.push(a, i, name, true, h)
-	if f&fVoid != 0 {
-		w.pop(h)
-	}
+	w.push(a, inf, name, true, h)
 }
 
 // closeListItem closes an open li (or dd/dt) before a new one, stopping at
@@ -494,7 +491,7 @@ func (w *Walker) end(a atom.Atom, name []byte, h Handler) {
 	if i := w.endIndex(a, inf, name); i >= 0 {
 		w.popTo(i, h)
 	} else if a == atom.P {
-		w.open(atom.P, name, inf, h)
+		w.push(atom.P, inf, name, true, h)
 		w.pop(h)
 	}
 }
