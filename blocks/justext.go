@@ -89,12 +89,14 @@ type ParagraphMaker struct {
 }
 
 type pathElem struct {
-	id                int32
-	order             int32
-	pathLen, xpLen    int32 // lengths of domPath and domXPath before this element
-	heading, inSelect bool  // whether the name matches hasHeadingName, hasSelect
-	pre               bool  // isPre
+	id             int32
+	order          int32
+	pathLen, xpLen int32   // lengths of domPath and domXPath before this element
+	marks          tagInfo // of iHeadingName, iSelectName and iPre, those the element has: most have none
 }
+
+// pathMarks are the tagInfo bits pathElem.marks keeps.
+const pathMarks = iHeadingName | iSelectName | iPre
 
 type orderKey struct {
 	parent int32
@@ -423,21 +425,19 @@ func (m *ParagraphMaker) Finish() {
 }
 
 func (m *ParagraphMaker) push(e Elem, i tagInfo) {
-	pe := pathElem{id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath)),
-		heading: i&iHeadingName != 0, inSelect: i&iSelectName != 0, pre: i&iPre != 0}
+	pe := pathElem{id: e.ID, order: 1, pathLen: int32(len(m.domPath)), xpLen: int32(len(m.domXPath)), marks: i & pathMarks}
 	if e.Atom == 0 {
-		pe.heading, pe.inSelect = hasHeadingName(e.Name), hasSelect(e.Name)
+		if hasHeadingName(e.Name) {
+			pe.marks |= iHeadingName
+		}
+		if hasSelect(e.Name) {
+			pe.marks |= iSelectName
+		}
 	}
 	// The path joins names with '.', which is not a word byte and not in
 	// "select", so the path matches when one of its names does.
-	if pe.heading {
-		m.headings++
-	}
-	if pe.inSelect {
-		m.selects++
-	}
-	if pe.pre {
-		m.pres++
+	if pe.marks != 0 {
+		m.countMarks(pe.marks, 1)
 	}
 	if len(m.dom) > 0 {
 		m.domPath = append(m.domPath, '.')
@@ -464,16 +464,23 @@ func (m *ParagraphMaker) pop() {
 	}
 	top := m.dom[len(m.dom)-1]
 	m.domPath, m.domXPath = m.domPath[:top.pathLen], m.domXPath[:top.xpLen]
-	if top.heading {
-		m.headings--
-	}
-	if top.inSelect {
-		m.selects--
-	}
-	if top.pre {
-		m.pres--
+	if top.marks != 0 {
+		m.countMarks(top.marks, -1)
 	}
 	m.dom = m.dom[:len(m.dom)-1]
+}
+
+// countMarks adds d to the counts of open elements of each of the marks.
+func (m *ParagraphMaker) countMarks(marks tagInfo, d int) {
+	if marks&iHeadingName != 0 {
+		m.headings += d
+	}
+	if marks&iSelectName != 0 {
+		m.selects += d
+	}
+	if marks&iPre != 0 {
+		m.pres += d
+	}
 }
 
 // flush hands the pending text to the open paragraph as one text node, as
