@@ -390,7 +390,7 @@ func FuzzBrowserText(f *testing.F) {
 // node.
 func FuzzPlainNodes(f *testing.F) {
 	for _, s := range []string{"a|b", "a |b", "a| b", "a #b", "#a", "a#", "a ##b", "~a\n|b", "a |~\nb", "a\u00a0|b",
-		"x\u200b| y", "a |\u200b b", "a\xc2|\xa0b", " a", "a|\u00ad|b c ", " | |x# ",
+		"x\u200b| y", "a |\u200b b", "a\xc2|\xa0b", " a", "a|\u00ad|b c ", " | |x# ", "a|~ \r\n |b",
 		"a\xe2\u00ad\x80\x80b"} { // the invisible character joins the bytes around it into U+2000, whitespace
 
 		f.Add(s)

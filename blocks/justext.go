@@ -543,6 +543,16 @@ func (m *ParagraphMaker) flushPending() {
 // m.nodes taken before the node stay at or before the merged separator,
 // in the same whitespace run, and those taken after see m.nodes merged.
 func (m *ParagraphMaker) addBrowserNode(t []byte) (visible bool, merged int) {
+	if len(t) > 0 && blankASCII(t) {
+		// Most nodes are ASCII whitespace, one separator, added here
+		// without appendNodeBrowser. Its line breaks count only in pre,
+		// which is rare, so only there are they looked for.
+		sep := byte(' ')
+		if m.pres > 0 && (bytes.IndexByte(t, '\n') >= 0 || bytes.IndexByte(t, '\r') >= 0) {
+			sep = '\n'
+		}
+		return false, m.addSeparator(sep)
+	}
 	start := len(m.nodes)
 	var ascii, bad bool
 	m.nodes, visible, ascii, bad = appendNodeBrowser(m.nodes, t, m.pres > 0)
@@ -568,13 +578,21 @@ func (m *ParagraphMaker) addBrowserNode(t []byte) (visible bool, merged int) {
 }
 
 // addBreak appends the line break browser text has at a <br> and on either
-// side of a block, merged into a separator before it (see addBrowserNode).
-func (m *ParagraphMaker) addBreak() {
+// side of a block.
+func (m *ParagraphMaker) addBreak() { m.addSeparator('\n') }
+
+// addSeparator appends separator sep, merged into a separator before it
+// (see addBrowserNode), which a line break replaces. It returns 1 if it
+// merged sep, 0 if it appended it.
+func (m *ParagraphMaker) addSeparator(sep byte) int {
 	if n := len(m.nodes); n > 0 && isSeparator(m.nodes[n-1]) {
-		m.nodes[n-1] = '\n'
-		return
+		if sep == '\n' {
+			m.nodes[n-1] = '\n'
+		}
+		return 1
 	}
-	m.nodes = append(m.nodes, '\n')
+	m.nodes = append(m.nodes, sep)
+	return 0
 }
 
 // normalizeNodes appends the open paragraph's normalised text to m.text

@@ -1,7 +1,6 @@
 package blocks
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -344,17 +343,6 @@ func isInvisible(r rune) bool { return r == 0xad || r == 0x200b || r == 0xfeff }
 // them, what was appended is valid UTF-8, since it is made of whole
 // characters.
 func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible, ascii, bad bool) {
-	if len(s) > 0 {
-		// A node of ASCII whitespace is one separator. Its line breaks
-		// count only in pre, which is rare, so only there are they looked for.
-		if blankASCII(s) {
-			sep := byte(' ')
-			if pre && (bytes.IndexByte(s, '\n') >= 0 || bytes.IndexByte(s, '\r') >= 0) {
-				sep = '\n'
-			}
-			return append(dst, sep), false, true, false
-		}
-	}
 	ascii = true
 	dst = slices.Grow(dst, len(s)) // the result is never longer than s
 	sepAt := -1                    // index in dst of the separator this node appended last, if nothing followed it
