@@ -481,13 +481,13 @@ func (w *Walker) end(a atom.Atom, name []byte, h Handler) {
 	if w.counts[slotSelect] > 0 && a != atom.Select && a != atom.Option && a != atom.Optgroup {
 		return
 	}
-	inf := info(a)
 	if a != 0 && w.top() == a {
 		// Most end tags close the innermost element, which every search
 		// of endIndex finds first (TestEndIndexTop).
 		w.pop(h)
 		return
 	}
+	inf := info(a)
 	if i := w.endIndex(a, inf, name); i >= 0 {
 		w.popTo(i, h)
 	} else if a == atom.P {
