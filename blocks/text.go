@@ -22,7 +22,7 @@ func RuneCount(s []byte) int {
 		return n
 	}
 	if cap(s)-i >= 8 {
-		x := binary.LittleEndian.Uint64(s[i:i+8]) & (1<<(8*uint(len(s)-i)) - 1)
+		x := binary.LittleEndian.Uint64(s[i:i+8]) & lowBytes(len(s)-i)
 		return n - bits.OnesCount64(x&^(x<<1)&hi)
 	}
 	for _, c := range s[i:] {
@@ -159,7 +159,7 @@ func blankASCII(s []byte) bool {
 		}
 		return true
 	}
-	keep := uint64(1)<<(8*uint(len(s)-i)) - 1
+	keep := lowBytes(len(s) - i)
 	return notSpace(binary.LittleEndian.Uint64(s[i:i+8])&keep|lsb*' '&^keep) == 0
 }
 
@@ -190,6 +190,15 @@ func plainRun(x uint64, spaceBefore bool) (n int, sp uint64) {
 	}
 	return bits.TrailingZeros64(bad) / 8, sp
 }
+
+// lowBytes returns the mask of the first n bytes of a little-endian word,
+// 0 < n <= 8. Its shift is masked, which spares the code the compiler adds
+// for shifts of 64 bits or more.
+func lowBytes(n int) uint64 { return ^uint64(0) >> (uint(64-8*n) & 63) }
+
+// lastHigh returns the high bit of byte n-1 of x, 0 < n <= 8, with a
+// masked shift as lowBytes.
+func lastHigh(x uint64, n int) uint64 { return x >> (uint(8*n-1) & 63) & 1 }
 
 // put8 appends the first n bytes of x (little-endian) to dst, which must
 // have room for eight more bytes: one store instead of a copy call.
@@ -282,9 +291,9 @@ func appendNormalized(dst, s []byte) (out []byte, runes, words int) {
 					pending = 0
 				}
 				// Words start after the run's spaces.
-				words += bits.OnesCount64(^sp & (sp << 8) & hi & (1<<(8*n) - 1))
+				words += bits.OnesCount64(^sp & (sp << 8) & hi & lowBytes(n))
 				k := n
-				if sp>>(8*n-1)&1 != 0 {
+				if lastHigh(sp, n) != 0 {
 					// A trailing space is owed, as the slow path owes it.
 					k, pending = n-1, ' '
 				}
@@ -353,11 +362,11 @@ func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible, ascii, bad
 			x := binary.LittleEndian.Uint64(s[i:])
 			if n, sp := plainRun(x, sepAt >= 0); n > 0 {
 				dst = put8(dst, x, n)
-				if ^sp&hi&(1<<(8*n)-1) != 0 {
+				if ^sp&hi&lowBytes(n) != 0 {
 					visible = true
 				}
 				sepAt = -1
-				if sp>>(8*n-1)&1 != 0 {
+				if lastHigh(sp, n) != 0 {
 					sepAt = len(dst) - 1
 				}
 				i += n
