@@ -357,21 +357,26 @@ func appendNodeBrowser(dst, s []byte, pre bool) (out []byte, visible, ascii, bad
 	sepAt := -1                    // index in dst of the separator this node appended last, if nothing followed it
 	for i := 0; i < len(s); {
 		// Plain text eight bytes at a time, as in appendNormalized; a
-		// space right after this node's separator is not plain.
-		if i+8 <= len(s) {
+		// space right after this node's separator is not plain. The
+		// loop has no calls, so that its values stay in registers.
+		for i+8 <= len(s) {
 			x := binary.LittleEndian.Uint64(s[i:])
-			if n, sp := plainRun(x, sepAt >= 0); n > 0 {
-				dst = put8(dst, x, n)
-				if ^sp&hi&lowBytes(n) != 0 {
-					visible = true
-				}
-				sepAt = -1
-				if lastHigh(sp, n) != 0 {
-					sepAt = len(dst) - 1
-				}
-				i += n
-				continue
+			n, sp := plainRun(x, sepAt >= 0)
+			if n == 0 {
+				break
 			}
+			dst = put8(dst, x, n)
+			if ^sp&hi&lowBytes(n) != 0 {
+				visible = true
+			}
+			sepAt = -1
+			if lastHigh(sp, n) != 0 {
+				sepAt = len(dst) - 1
+			}
+			i += n
+		}
+		if i == len(s) {
+			break
 		}
 		if j := asciiWordEnd(s, i); j > i {
 			dst = append(dst, s[i:j]...)
