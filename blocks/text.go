@@ -127,10 +127,10 @@ func equal(x uint64, c byte) uint64 {
 
 // notSpace marks (in its top bit) the bytes of x that are not ASCII
 // whitespace as isPySpace reads it ('\t' to '\r', 0x1c to ' '). The lowest
-// mark is exact: where a byte is above ' ' the sums below may carry, but
-// only into the bytes above it.
+// mark is exact: where a byte is above ' ' (or not ASCII, which its own top
+// bit marks) the sums below may carry, but only into the bytes above it.
 func notSpace(x uint64) uint64 {
-	above := ((x & low7) + lsb*0x5f | x) & hi // above ' ', or not ASCII
+	above := (x + lsb*0x5f | x) & hi // above ' ', or not ASCII
 	lt09 := ^(x + lsb*(0x80-0x09)) & hi
 	ge0e := (x + lsb*(0x80-0x0e)) & hi
 	lt1c := ^(x + lsb*(0x80-0x1c)) & hi
