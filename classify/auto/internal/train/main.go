@@ -16,7 +16,8 @@
 // boosting of the log loss, each example weighted by its share of the
 // page's words so that every page counts the same, as in the metrics
 // (a scrapinghub page twice: -news-weight; the 181 news pages hold the
-// convention of news extraction, against 1,358 pages of seven kinds).
+// convention of news extraction, against 1,358 pages of seven kinds;
+// -type-weight weighs the wcxb-dev pages of chosen types otherwise).
 // Stage 2 learns from the context features that stage 1 gives on pages it
 // has not seen: the pages are cut into folds of domains and each fold is
 // extracted with a stage 1 fitted on the others (stacking). The
@@ -30,13 +31,15 @@
 //
 // Cross-validation (-k, 5 by default) groups pages by site: all the pages
 // of a domain fall in the same fold, so no site is both learnt and scored.
-// Every choice above is made on the training folds only. The tool prints
-// in-sample and cross-validated scores per data set and page type, with
-// each set's own metric (the scrapinghub benchmark's shingles, WCXB's
-// word F1). It is deterministic; -worst N lists the pages scored worst,
-// -dump ID prints one page's paragraphs with labels and probabilities,
-// and -ceiling shows how far the built-in model is from the best its
-// probabilities and the paragraphs allow.
+// Every choice above is made on the training folds only; -fold-salt
+// cuts other folds, to tell a change from the noise of one split (per
+// type, up to ±0.03). The tool prints in-sample and cross-validated
+// scores per data set and page type, with each set's own metric (the
+// scrapinghub benchmark's shingles, WCXB's word F1). It is
+// deterministic; -worst N lists the pages scored worst, -dump ID prints
+// one page's paragraphs with labels and probabilities, and -ceiling shows
+// how far the built-in model is from the best its probabilities and the
+// paragraphs allow.
 package main
 
 import (
@@ -50,6 +53,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -68,6 +72,9 @@ func main() {
 	rate := flag.Float64("rate", 0.2, "learning rate")
 	cols := flag.Float64("cols", 1, "share of the features each tree may split on, drawn per tree")
 	news := flag.Float64("news-weight", 2, "weight of a scrapinghub page in training, against 1 for a wcxb-dev page")
+	typeWeights := typeWeightFlag{}
+	flag.Var(typeWeights, "type-weight", "weights of wcxb-dev pages by annotated type in training, `TYPE=W,...` (1 for a type not named), e.g. product=2,listing=2")
+	salt := flag.Int("fold-salt", 0, "salt of the domain hash that cuts the cross-validation folds (the fits' inner folds take salt+1): another value gives another split, to tell a change from the noise of one split")
 	learner := flag.String("learner", "trees", "the learner of every model: trees (boosted oblivious trees) or logistic (L2-regularised logistic regression, for comparison: -out writes only trees)")
 	l2 := flag.Float64("l2", 1e-3, "with -learner logistic: the L2 penalty on the weights of the standardised features")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample score")
@@ -84,7 +91,10 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	t := &trainer{pages: pages, newsWeight: *news, trees1: *trees1, params: boostParams{trees: *trees, rate: *rate, lambda: 1, rowFrac: 0.5, colFrac: *cols},
+	if *salt < 0 || *salt > 254 {
+		log.Fatalf("-fold-salt %d: want 0 to 254", *salt)
+	}
+	t := &trainer{pages: pages, newsWeight: *news, typeWeights: typeWeights, salt: byte(*salt), trees1: *trees1, params: boostParams{trees: *trees, rate: *rate, lambda: 1, rowFrac: 0.5, colFrac: *cols},
 		logistic: *learner == "logistic", l2: *l2}
 	if *ceiling {
 		if err := t.ceiling(); err != nil {
@@ -211,12 +221,14 @@ func b2f(b bool) float64 {
 }
 
 type trainer struct {
-	pages      []*page
-	params     boostParams
-	newsWeight float64 // the weight of a scrapinghub page against a wcxb-dev page's 1
-	trees1     int     // trees of stage 1 and of each page type (params.trees: of stage 2)
-	logistic   bool    // fit logistic regressions instead of trees
-	l2         float64 // the logistic regressions' L2 penalty
+	pages       []*page
+	params      boostParams
+	newsWeight  float64            // the weight of a scrapinghub page against a wcxb-dev page's 1
+	typeWeights map[string]float64 // the weight of a wcxb-dev page by annotated type, 1 when absent
+	salt        byte               // of the cross-validation folds; the inner folds take salt+1
+	trees1      int                // trees of stage 1 and of each page type (params.trees: of stage 2)
+	logistic    bool               // fit logistic regressions instead of trees
+	l2          float64            // the logistic regressions' L2 penalty
 }
 
 // learner returns the function that fits a model on rows xs: to labels
@@ -279,10 +291,7 @@ func (t *trainer) extract(m *auto.Model, idx []int, lang bool, favor auto.Favor)
 					continue
 				}
 				e := &out[k]
-				e.weight = 1
-				if p.set == "scrapinghub" {
-					e.weight = t.newsWeight
-				}
+				e.weight = t.weight(p)
 				ids := map[string]int32{}
 				id := func(w string) int32 {
 					i, ok := ids[w]
@@ -415,7 +424,7 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 		}
 		all = append(all, i)
 	}
-	folds := t.folds(idx, innerFolds, 1)
+	folds := t.folds(idx, innerFolds, t.salt+1)
 	rows, err := t.extract(m, idx, true, auto.Balanced)
 	if err != nil {
 		return nil, err
@@ -503,6 +512,45 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 		}
 	}
 	return m, nil
+}
+
+// weight returns page p's weight in training.
+func (t *trainer) weight(p *page) float64 {
+	if p.set == "scrapinghub" {
+		return t.newsWeight
+	}
+	if w, ok := t.typeWeights[p.typ]; ok {
+		return w
+	}
+	return 1
+}
+
+// typeWeightFlag is the value of -type-weight: page type to weight.
+type typeWeightFlag map[string]float64
+
+func (f typeWeightFlag) String() string {
+	var s []string
+	for _, typ := range typeOrder {
+		if w, ok := f[typ]; ok {
+			s = append(s, fmt.Sprintf("%s=%g", typ, w))
+		}
+	}
+	return strings.Join(s, ",")
+}
+
+func (f typeWeightFlag) Set(v string) error {
+	for item := range strings.SplitSeq(v, ",") {
+		typ, w, ok := strings.Cut(item, "=")
+		if !ok || !slices.Contains(typeOrder, typ) {
+			return fmt.Errorf("%q: want TYPE=W with TYPE one of %s", item, strings.Join(typeOrder, ", "))
+		}
+		x, err := strconv.ParseFloat(w, 64)
+		if err != nil || x <= 0 {
+			return fmt.Errorf("%q: want a positive weight", item)
+		}
+		f[typ] = x
+	}
+	return nil
 }
 
 // folds cuts pages idx into k folds by a hash of their domain (salted, so

@@ -58,7 +58,7 @@ func (t *trainer) crossValidate(k int) ([]pageScore, error) {
 	for i := range all {
 		all[i] = i
 	}
-	for _, test := range t.folds(all, k, 0) {
+	for _, test := range t.folds(all, k, t.salt) {
 		var train []int
 		for i := range t.pages {
 			if !slices.Contains(test, i) {
