@@ -764,10 +764,10 @@ func (x *Extractor) readTitle() {
 
 // stage1 computes every paragraph's stage-1 features, then its log-odds
 // under e (clamped, in fLogit) and probability (in x.prob1), and returns
-// the length of the page's text (at least 1) as the shares of it sum it. The feature
-// matrix is written in two passes over its rows: the first for what a
-// paragraph has of its own, its containers and its repeated group, the
-// second for what needs the whole page first (the page's features and
+// the length of the page's text (at least 1) as the shares of it sum it.
+// The feature matrix is written in two passes over its rows: the first for
+// what a paragraph has of its own, its containers and its repeated group,
+// the second for what needs the whole page first (the page's features and
 // type, the headline), with the trees reading the row just written. The
 // sums over containers and groups are made beforehand from the paragraphs
 // alone. On a page of a hundred thousand paragraphs the matrix takes tens
@@ -835,8 +835,8 @@ func (x *Extractor) stage1(e *Ensemble) (ftotal float32) {
 		}
 	}
 	x.page[fPagePrices-fKinds] = log1p(prices)
-	// The page type models read the first row as it was written in full
-	// before, its repeated group's share of the text included.
+	// The page type models read the first row, its repeated group's
+	// share of the text included, which the second pass writes after them.
 	if len(paras) > 0 {
 		x.repeatShare(0, x.feats[:numFeatures], ftotal)
 	}
@@ -1016,10 +1016,10 @@ const contextWindow = 3
 // probabilities in x.prob1 and the page's text total (as stage1 returns
 // it), sets its CFClass by whether that probability reaches th, and scores
 // it with e: its final log-odds go to x.prob, the highest of which stage2
-// returns. Every sum over the page (per group, per
-// ancestor, the best stretch, the main container) is made first, from the
-// probabilities and the paragraphs alone, so that each row is written once
-// and read by the trees while still in cache (see stage1).
+// returns. Every sum over the page (per group, per ancestor, the best
+// stretch, the main container) is made first, from the probabilities and
+// the paragraphs alone, so that each row is written once and read by the
+// trees while still in cache (see stage1).
 func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 	paras := x.pm.Paragraphs()
 	p1 := x.prob1
