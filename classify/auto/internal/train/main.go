@@ -49,6 +49,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -545,8 +546,8 @@ func (f typeWeightFlag) Set(v string) error {
 			return fmt.Errorf("%q: want TYPE=W with TYPE one of %s", item, strings.Join(typeOrder, ", "))
 		}
 		x, err := strconv.ParseFloat(w, 64)
-		if err != nil || x <= 0 {
-			return fmt.Errorf("%q: want a positive weight", item)
+		if err != nil || !(x > 0) || math.IsInf(x, 0) {
+			return fmt.Errorf("%q: want a positive, finite weight", item)
 		}
 		f[typ] = x
 	}
