@@ -36,7 +36,8 @@
 // type, up to ±0.03). The tool prints in-sample and cross-validated
 // scores per data set and page type, with each set's own metric (the
 // scrapinghub benchmark's shingles, WCXB's word F1). It is
-// deterministic; -worst N lists the pages scored worst, -dump ID prints
+// deterministic; -worst N lists the pages scored worst, -per-page FILE
+// writes every page's scores in-sample and held out (CSV), -dump ID prints
 // one page's paragraphs with labels and probabilities, and -ceiling shows
 // how far the built-in model is from the best its probabilities and the
 // paragraphs allow.
@@ -78,6 +79,7 @@ func main() {
 	salt := flag.Int("fold-salt", 0, "salt of the domain hash that cuts the cross-validation folds (the fits' inner folds take salt+1): another value gives another split, to tell a change from the noise of one split")
 	learner := flag.String("learner", "trees", "the learner of every model: trees (boosted oblivious trees) or logistic (L2-regularised logistic regression, for comparison: -out writes only trees)")
 	l2 := flag.Float64("l2", 1e-3, "with -learner logistic: the L2 penalty on the weights of the standardised features")
+	perPage := flag.String("per-page", "", "write each page's scores, in-sample and cross-validated, to CSV `FILE`")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample score")
 	dump := flag.String("dump", "", "print the paragraphs of page `ID` (set/id, e.g. wcxb-dev/0001) with labels and the built-in model's probabilities, and exit")
 	ceiling := flag.Bool("ceiling", false, "print, per data set and page type, the built-in model's word F1, its F1 with the best threshold for each page, and the labels' F1 (what the paragraphs allow), and exit")
@@ -109,6 +111,14 @@ func main() {
 		}
 		return
 	}
+	// The file is made before the hours of fitting, so that a wrong path
+	// fails at once.
+	var perPageFile *os.File
+	if *perPage != "" {
+		if perPageFile, err = os.Create(*perPage); err != nil {
+			log.Fatal(err)
+		}
+	}
 	all := make([]int, len(pages))
 	for i := range all {
 		all[i] = i
@@ -130,12 +140,20 @@ func main() {
 	if *worst > 0 {
 		listWorst(in, t.pages, *worst)
 	}
+	var cv []pageScore
 	if *folds > 1 {
-		cv, err := t.crossValidate(*folds)
-		if err != nil {
+		if cv, err = t.crossValidate(*folds); err != nil {
 			log.Fatal(err)
 		}
 		report(fmt.Sprintf("%d-fold CV by domain", *folds), cv, t.pages)
+	}
+	if perPageFile != nil {
+		if err := writePerPage(perPageFile, in, cv, t.pages); err != nil {
+			log.Fatal(err)
+		}
+		if err := perPageFile.Close(); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
 

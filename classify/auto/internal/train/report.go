@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"encoding/csv"
 	"fmt"
 	"go/format"
+	"io"
 	"log"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jtextract/jt/classify/auto"
@@ -19,7 +22,8 @@ type pageScore struct {
 	p, r, f1  float64
 	empty     bool // nothing extracted where the truth has text
 	fallback  bool
-	typeRight bool // the page type guessed is the annotated one
+	typeRight bool   // the page type guessed is the annotated one
+	guess     string // the page type guessed
 }
 
 // score runs m over pages idx (guessed language, balanced) and scores the
@@ -38,7 +42,7 @@ func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, error) {
 
 func (t *trainer) scorePage(pi int, e *extracted) pageScore {
 	p := t.pages[pi]
-	s := pageScore{page: pi, fallback: e.fallback, typeRight: e.ptype == p.typ}
+	s := pageScore{page: pi, fallback: e.fallback, typeRight: e.ptype == p.typ, guess: e.ptype}
 	s.empty = strings.TrimSpace(e.text) == "" && strings.TrimSpace(p.truth) != ""
 	if p.truthDS != nil {
 		r := eval.ScorePredictions(p.truthDS, map[string]string{p.id: e.text})
@@ -141,6 +145,33 @@ func listWorst(scores []pageScore, pages []*page, n int) {
 		p := pages[ps.page]
 		fmt.Printf("%.3f P %.3f R %.3f %-13s %s/%s %s\n", ps.f1, ps.p, ps.r, p.typ, p.set, p.id, p.domain)
 	}
+}
+
+// writePerPage writes one CSV row per page to w: the page, its type as
+// annotated and as guessed, and its scores by its set's metric in-sample
+// and, when cv holds them, held out (with the fold's model). in and cv
+// are by page, as score and crossValidate return them.
+func writePerPage(w io.Writer, in, cv []pageScore, pages []*page) error {
+	c := csv.NewWriter(w)
+	c.Write([]string{"set", "id", "domain", "type", "guess", "precision", "recall", "f1", "empty", "fallback",
+		"cv_guess", "cv_precision", "cv_recall", "cv_f1", "cv_empty", "cv_fallback"})
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+	for k, s := range in {
+		p := pages[s.page]
+		row := []string{p.set, p.id, p.domain, p.typ, s.guess, f(s.p), f(s.r), f(s.f1), strconv.FormatBool(s.empty), strconv.FormatBool(s.fallback)}
+		if k < len(cv) {
+			h := cv[k]
+			if h.page != s.page {
+				return fmt.Errorf("per-page scores out of step: page %d in-sample, %d held out", s.page, h.page)
+			}
+			row = append(row, h.guess, f(h.p), f(h.r), f(h.f1), strconv.FormatBool(h.empty), strconv.FormatBool(h.fallback))
+		} else {
+			row = append(row, "", "", "", "", "", "")
+		}
+		c.Write(row)
+	}
+	c.Flush()
+	return c.Error()
 }
 
 // dumpPage prints every paragraph of one page: its label, the built-in
