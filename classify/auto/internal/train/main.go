@@ -79,7 +79,7 @@ func main() {
 	salt := flag.Int("fold-salt", 0, "salt of the domain hash that cuts the cross-validation folds (the fits' inner folds take salt+1): another value gives another split, to tell a change from the noise of one split")
 	learner := flag.String("learner", "trees", "the learner of every model: trees (boosted oblivious trees) or logistic (L2-regularised logistic regression, for comparison: -out writes only trees)")
 	l2 := flag.Float64("l2", 1e-3, "with -learner logistic: the L2 penalty on the weights of the standardised features")
-	perPage := flag.String("per-page", "", "write each page's scores, in-sample and cross-validated, to CSV `FILE`")
+	perPage := flag.String("per-page", "", "write each page's scores, in-sample and (with -k above 1) cross-validated, to CSV `FILE`")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample score")
 	dump := flag.String("dump", "", "print the paragraphs of page `ID` (set/id, e.g. wcxb-dev/0001) with labels and the built-in model's probabilities, and exit")
 	ceiling := flag.Bool("ceiling", false, "print, per data set and page type, the built-in model's word F1, its F1 with the best threshold for each page, and the labels' F1 (what the paragraphs allow), and exit")
@@ -111,8 +111,8 @@ func main() {
 		}
 		return
 	}
-	// The file is made before the hours of fitting, so that a wrong path
-	// fails at once.
+	// The file is made before the minutes of fitting, so that a wrong
+	// path fails at once.
 	var perPageFile *os.File
 	if *perPage != "" {
 		if perPageFile, err = os.Create(*perPage); err != nil {

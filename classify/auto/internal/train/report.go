@@ -152,6 +152,9 @@ func listWorst(scores []pageScore, pages []*page, n int) {
 // and, when cv holds them, held out (with the fold's model). in and cv
 // are by page, as score and crossValidate return them.
 func writePerPage(w io.Writer, in, cv []pageScore, pages []*page) error {
+	if len(cv) > 0 && len(cv) != len(in) {
+		return fmt.Errorf("per-page scores of %d pages in-sample, %d held out", len(in), len(cv))
+	}
 	c := csv.NewWriter(w)
 	c.Write([]string{"set", "id", "domain", "type", "guess", "precision", "recall", "f1", "empty", "fallback",
 		"cv_guess", "cv_precision", "cv_recall", "cv_f1", "cv_empty", "cv_fallback"})
@@ -159,7 +162,7 @@ func writePerPage(w io.Writer, in, cv []pageScore, pages []*page) error {
 	for k, s := range in {
 		p := pages[s.page]
 		row := []string{p.set, p.id, p.domain, p.typ, s.guess, f(s.p), f(s.r), f(s.f1), strconv.FormatBool(s.empty), strconv.FormatBool(s.fallback)}
-		if k < len(cv) {
+		if cv != nil {
 			h := cv[k]
 			if h.page != s.page {
 				return fmt.Errorf("per-page scores out of step: page %d in-sample, %d held out", s.page, h.page)

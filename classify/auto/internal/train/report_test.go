@@ -55,4 +55,7 @@ func TestWritePerPage(t *testing.T) {
 	if err := writePerPage(&bytes.Buffer{}, in, []pageScore{cv[1], cv[0]}, pages); err == nil {
 		t.Error("held-out scores of other pages: no error")
 	}
+	if err := writePerPage(&bytes.Buffer{}, in, cv[:1], pages); err == nil {
+		t.Error("held-out scores of fewer pages: no error")
+	}
 }
