@@ -18,12 +18,11 @@ import (
 
 // pageScore is one page's score under a model, by its set's metric.
 type pageScore struct {
-	page      int
-	p, r, f1  float64
-	empty     bool // nothing extracted where the truth has text
-	fallback  bool
-	typeRight bool   // the page type guessed is the annotated one
-	guess     string // the page type guessed
+	page     int
+	p, r, f1 float64
+	empty    bool // nothing extracted where the truth has text
+	fallback bool
+	guess    string // the page type guessed
 }
 
 // score runs m over pages idx (guessed language, balanced) and scores the
@@ -42,7 +41,7 @@ func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, error) {
 
 func (t *trainer) scorePage(pi int, e *extracted) pageScore {
 	p := t.pages[pi]
-	s := pageScore{page: pi, fallback: e.fallback, typeRight: e.ptype == p.typ, guess: e.ptype}
+	s := pageScore{page: pi, fallback: e.fallback, guess: e.ptype}
 	s.empty = strings.TrimSpace(e.text) == "" && strings.TrimSpace(p.truth) != ""
 	if p.truthDS != nil {
 		r := eval.ScorePredictions(p.truthDS, map[string]string{p.id: e.text})
@@ -104,7 +103,7 @@ func report(title string, scores []pageScore, pages []*page) {
 		a.f1 += s.f1
 		a.empty += b2f(s.empty)
 		a.fallback += b2f(s.fallback)
-		a.typeRight += b2f(s.typeRight)
+		a.typeRight += b2f(s.guess == pages[s.page].typ)
 	}
 	for _, s := range scores {
 		p := pages[s.page]
@@ -158,16 +157,19 @@ func writePerPage(w io.Writer, in, cv []pageScore, pages []*page) error {
 	c := csv.NewWriter(w)
 	c.Write([]string{"set", "id", "domain", "type", "guess", "precision", "recall", "f1", "empty", "fallback",
 		"cv_guess", "cv_precision", "cv_recall", "cv_f1", "cv_empty", "cv_fallback"})
-	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+	cols := func(row []string, s pageScore) []string {
+		f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+		return append(row, s.guess, f(s.p), f(s.r), f(s.f1), strconv.FormatBool(s.empty), strconv.FormatBool(s.fallback))
+	}
 	for k, s := range in {
 		p := pages[s.page]
-		row := []string{p.set, p.id, p.domain, p.typ, s.guess, f(s.p), f(s.r), f(s.f1), strconv.FormatBool(s.empty), strconv.FormatBool(s.fallback)}
-		if cv != nil {
+		row := cols([]string{p.set, p.id, p.domain, p.typ}, s)
+		if len(cv) > 0 {
 			h := cv[k]
 			if h.page != s.page {
 				return fmt.Errorf("per-page scores out of step: page %d in-sample, %d held out", s.page, h.page)
 			}
-			row = append(row, h.guess, f(h.p), f(h.r), f(h.f1), strconv.FormatBool(h.empty), strconv.FormatBool(h.fallback))
+			row = cols(row, h)
 		} else {
 			row = append(row, "", "", "", "", "", "")
 		}
