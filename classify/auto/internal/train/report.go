@@ -26,17 +26,19 @@ type pageScore struct {
 }
 
 // score runs m over pages idx (guessed language, balanced) and scores the
-// output users would get.
-func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, error) {
+// output users would get; it returns the extractions too, without their
+// features.
+func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, []extracted, error) {
 	ex, err := t.extract(m, idx, true, auto.Balanced)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]pageScore, len(idx))
 	for k := range ex {
 		out[k] = t.scorePage(idx[k], &ex[k])
+		ex[k].feats = nil
 	}
-	return out, nil
+	return out, ex, nil
 }
 
 func (t *trainer) scorePage(pi int, e *extracted) pageScore {
@@ -54,9 +56,11 @@ func (t *trainer) scorePage(pi int, e *extracted) pageScore {
 }
 
 // crossValidate fits a model on k-1 folds of domains and scores the
-// pages of the k-th, for each fold.
-func (t *trainer) crossValidate(k int) ([]pageScore, error) {
+// pages of the k-th, for each fold. It returns the scores in page order,
+// and the extractions they were scored on in the same order.
+func (t *trainer) crossValidate(k int) ([]pageScore, []extracted, error) {
 	var out []pageScore
+	var held []extracted
 	all := make([]int, len(t.pages))
 	for i := range all {
 		all[i] = i
@@ -70,16 +74,25 @@ func (t *trainer) crossValidate(k int) ([]pageScore, error) {
 		}
 		m, err := t.fit(train)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		s, err := t.score(m, test)
+		s, ex, err := t.score(m, test)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, s...)
+		held = append(held, ex...)
 	}
-	slices.SortFunc(out, func(a, b pageScore) int { return cmp.Compare(a.page, b.page) })
-	return out, nil
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(out[a].page, out[b].page) })
+	sorted, sortedHeld := make([]pageScore, len(out)), make([]extracted, len(out))
+	for i, j := range order {
+		sorted[i], sortedHeld[i] = out[j], held[j]
+	}
+	return sorted, sortedHeld, nil
 }
 
 // typeOrder is WCXB's order of page types.
