@@ -27,7 +27,8 @@ type pageScore struct {
 
 // score runs m over pages idx (guessed language, balanced) and scores the
 // output users would get; it returns the extractions too, without their
-// features.
+// features and texts, which no caller reads and which a cross-validation
+// would otherwise hold for every page.
 func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, []extracted, error) {
 	ex, err := t.extract(m, idx, true, auto.Balanced)
 	if err != nil {
@@ -36,7 +37,7 @@ func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, []extracted, err
 	out := make([]pageScore, len(idx))
 	for k := range ex {
 		out[k] = t.scorePage(idx[k], &ex[k])
-		ex[k].feats = nil
+		ex[k].feats, ex[k].texts = nil, nil
 	}
 	return out, ex, nil
 }
