@@ -144,6 +144,16 @@ func (d *Document) Features(i int) []float32 {
 	return d.auto.Features(i)
 }
 
+// AppendClassWords appends the hashes of the class and id words around
+// paragraph i (see auto.Extractor.AppendClassWords) to dst; it appends
+// nothing for the other algorithms.
+func (d *Document) AppendClassWords(dst []uint64, i int) []uint64 {
+	if d.auto == nil {
+		return dst
+	}
+	return d.auto.AppendClassWords(dst, i)
+}
+
 // PageType returns the kind of page the "auto" algorithm judged the
 // document to be (one of auto.PageTypes: "article", "forum", "product",
 // "collection", "listing", "documentation", "service") with the model's

@@ -18,6 +18,12 @@
 //     templates use for content, navigation, comments, share bars, related
 //     links, filters and tables of contents, newsletters, cookie notices
 //     and ads;
+//   - the class lexicon (Lexicon), learned from the annotated pages: a
+//     score for each of the words of class and id attributes that sites
+//     share (richtext, faq and entry above the mean; share, cookie and
+//     login below), by how often the text under them is main text; per
+//     paragraph, the scores of the elements around its text summed, and
+//     the innermost scored element's;
 //   - the text around the paragraph: the link density of all the text
 //     under its parent and grandparent, the grandparent's share of the
 //     page's text, how many paragraphs its parent holds;

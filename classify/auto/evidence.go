@@ -218,15 +218,25 @@ func nextWord(v []byte, i int, buf *[maxWordLen]byte) (w []byte, next int) {
 	return buf[:n], i
 }
 
-// classCues returns the cues of the words of a class or id value. It cuts
-// the words as nextWord does and hashes each as it goes. With hide set (a
-// class value) it also adds cueHidden when a whitespace-separated token of
-// v is one of the utility classes hiddenToken matches, in the same pass.
-// It also returns a hash of the value's words, in any order: the identity
-// of a class for telling alike siblings (see repeatFeatures).
-func classCues(v []byte, hide bool) (cueSet, uint64) {
-	var s cueSet
-	var sig uint64
+// classInfo is what a class or id value says of its element: its cues,
+// its signature (see classCues) and its words' scores in the class
+// lexicon.
+type classInfo struct {
+	cues  cueSet
+	sig   uint64
+	lex   float32 // the summed scores of its words in the lexicon
+	known bool    // the lexicon has one of its words
+}
+
+// classCues returns what a class or id value v says: the cues of its
+// words, and their scores in lex. It cuts the words as nextWord does and
+// hashes each as it goes. With hide set (a class value) it also adds
+// cueHidden when a whitespace-separated token of v is one of the utility
+// classes hiddenToken matches, in the same pass. The signature is a hash
+// of the value's words, in any order: the identity of a class for telling
+// alike siblings (see repeatFeatures).
+func classCues(v []byte, hide bool, lex *Lexicon) classInfo {
+	var c classInfo
 	tok := 0 // start of the current whitespace-separated token
 	for i := 0; i < len(v); {
 		for ; i < len(v); i++ {
@@ -236,7 +246,7 @@ func classCues(v []byte, hide bool) (cueSet, uint64) {
 			}
 			if hide && k == wSpace {
 				if hiddenLen(i-tok) && hiddenToken(v[tok:i]) {
-					s |= 1 << cueHidden
+					c.cues |= 1 << cueHidden
 				}
 				tok = i + 1
 			}
@@ -246,35 +256,40 @@ func classCues(v []byte, hide bool) (cueSet, uint64) {
 		}
 		h, start := uint64(fnvOffset), i
 		for ; i < len(v); i++ {
-			c := v[i]
+			ch := v[i]
 			// One test passes the lower-case letters and digits of most
 			// words; the rest end the word or are upper-case letters.
-			if k := wordByte[c]; k&wPlain == 0 {
+			if k := wordByte[ch]; k&wPlain == 0 {
 				if k != wUpper || i > start && wordByte[v[i-1]]&wLower != 0 {
 					break
 				}
-				c |= 0x20
+				ch |= 0x20
 			}
-			h = (h ^ uint64(c)) * fnvPrime
+			h = (h ^ uint64(ch)) * fnvPrime
 		}
-		sig += h * 0x9e3779b97f4a7c15
+		c.sig += h * 0x9e3779b97f4a7c15
 		if i-start > maxWordLen {
 			continue
 		}
-		s |= cueOf(h)
+		c.cues |= cueOf(h)
+		if s, ok := lex.score(h); ok {
+			c.lex, c.known = c.lex+s, true
+		}
 	}
 	if hide && hiddenLen(len(v)-tok) && hiddenToken(v[tok:]) {
-		s |= 1 << cueHidden
+		c.cues |= 1 << cueHidden
 	}
-	return s, sig
+	return c
 }
 
-// classCache remembers the cues and signature classCues gave class values
-// (with hide set): a page repeats its classes on element after element,
-// and comparing a value with the one remembered in its slot costs less
-// than cutting and hashing its words again. Values are compared whole, so
-// the cache never changes a result. It is kept from page to page.
+// classCache remembers what classCues said of class values (with hide
+// set, with one lexicon): a page repeats its classes on element after
+// element, and comparing a value with the one remembered in its slot costs
+// less than cutting and hashing its words again. Values are compared
+// whole, so the cache never changes a result. It is kept from page to
+// page.
 type classCache struct {
+	lex   *Lexicon // the lexicon the scores are of
 	slots [classCacheSize]classEntry
 	arena []byte // the values remembered
 }
@@ -282,8 +297,7 @@ type classCache struct {
 type classEntry struct {
 	hash   uint64 // classHash of the value
 	off, n int32  // the value, in arena
-	cues   cueSet
-	sig    uint64
+	info   classInfo
 }
 
 const (
@@ -295,24 +309,24 @@ const (
 	maxClassArena  = 32 << 10
 )
 
-// cues returns classCues(v, true), from the cache when v is in it.
-func (c *classCache) cues(v []byte) (cueSet, uint64) {
+// cues returns classCues(v, true, c.lex), from the cache when v is in it.
+func (c *classCache) cues(v []byte) classInfo {
 	if len(v) > maxCachedClass {
-		return classCues(v, true)
+		return classCues(v, true, c.lex)
 	}
 	h := classHash(v)
 	e := &c.slots[h>>(64-classCacheBits)]
 	if e.hash == h && int(e.n) == len(v) && bytes.Equal(c.arena[e.off:e.off+e.n], v) {
-		return e.cues, e.sig
+		return e.info
 	}
-	s, sig := classCues(v, true)
+	info := classCues(v, true, c.lex)
 	if len(c.arena)+len(v) > maxClassArena {
 		c.arena = c.arena[:0]
 		clear(c.slots[:])
 	}
-	*e = classEntry{hash: h, off: int32(len(c.arena)), n: int32(len(v)), cues: s, sig: sig}
+	*e = classEntry{hash: h, off: int32(len(c.arena)), n: int32(len(v)), info: info}
 	c.arena = append(c.arena, v...)
-	return s, sig
+	return info
 }
 
 // classHash hashes a class value for the cache from its length and three

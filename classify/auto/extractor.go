@@ -137,6 +137,7 @@ func New(cfg Config) *Extractor {
 	x.pm.SetBrowserText(true)
 	x.pm.SetMaxParagraphs(cfg.MaxParagraphs)
 	x.rec.pm = x.pm
+	x.rec.classes.lex = &x.model.Classes
 	if cfg.AutoLanguage {
 		x.guess = newGuesser()
 	}
@@ -278,6 +279,37 @@ func (x *Extractor) Features(i int) []float32 {
 	return x.feats[i*NumFeatures : (i+1)*NumFeatures]
 }
 
+// AppendClassWords appends to dst the hashes of the class and id words of
+// the element paragraph i started in and of its ancestors, as the class
+// lexicon reads them, and returns the extended slice. It is for learning
+// that lexicon; it walks the page's elements back from the paragraph's.
+func (x *Extractor) AppendClassWords(dst []uint64, i int) []uint64 {
+	if x.FromJSONLD(i) {
+		return dst
+	}
+	r := &x.rec
+	n := int(x.pm.Paragraphs()[i].Node)
+	if n < 0 || n >= len(r.valStart) {
+		return dst
+	}
+	words := func(id int) {
+		end := int32(len(r.classVals))
+		if id+1 < len(r.valStart) {
+			end = r.valStart[id+1]
+		}
+		dst = appendClassWords(dst, r.classVals[r.valStart[id]:end])
+	}
+	words(n)
+	d := r.depth[n]
+	for id := n - 1; id >= 0 && d > 0; id-- {
+		if r.depth[id] < d && int(r.last[id]) >= n {
+			words(id)
+			d = r.depth[id]
+		}
+	}
+	return dst
+}
+
 // recorder is the Extractor's evidence, read beside the ParagraphMaker
 // from the same events: it keeps the cues of the open elements and adds the
 // length of each text node to the cues of the paragraph the text will
@@ -304,6 +336,12 @@ type recorder struct {
 
 	classes classCache // the cues of class values read before, on this page or others
 
+	classVals []byte    // every element's class and id values, in ID order, each followed by a space
+	valStart  []int32   // per element ID: where its values start in classVals
+	own       classInfo // the lexicon's score of the element being read (see readCues)
+	lexSum    []float32 // per open element: the class lexicon's scores of it and its ancestors, summed
+	lexNear   []float32 // per open element: the score of the innermost one of them with a word in the lexicon
+
 	canon   []byte // the href of the page's canonical link
 	ogURL   []byte // the content of its og:url meta element
 	content []byte // the content of the meta element being read
@@ -327,9 +365,10 @@ const (
 // characters it has under each cue, of how many in all, and the cues it
 // has any under.
 type paraCues struct {
-	chars int32
-	cue   [numCues]int32
-	any   cueSet
+	chars           int32
+	cue             [numCues]int32
+	any             cueSet
+	lexSum, lexNear float32 // the text's lexSum and lexNear, times its characters
 }
 
 // maxLD bounds the JSON-LD text kept per page.
@@ -342,6 +381,8 @@ func (r *recorder) reset() {
 	r.open = paraCues{}
 	r.paras = r.paras[:0]
 	r.sig, r.depth, r.last = r.sig[:0], r.depth[:0], r.last[:0]
+	r.classVals, r.valStart = r.classVals[:0], r.valStart[:0]
+	r.lexSum, r.lexNear = r.lexSum[:0], r.lexNear[:0]
 	r.count = [numCounts]int{}
 	r.kinds = 0
 	r.canon, r.ogURL = r.canon[:0], r.ogURL[:0]
@@ -359,15 +400,27 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 		r.cues = append(r.cues, r.inherited())
 	}
 	r.cues = r.cues[:d]
+	for len(r.lexSum) < d {
+		sum, near := r.inheritedLex()
+		r.lexSum, r.lexNear = append(r.lexSum, sum), append(r.lexNear, near)
+	}
+	r.lexSum, r.lexNear = r.lexSum[:d], r.lexNear[:d]
 	i := info(e.Atom)
 	cues := r.inherited() | cueSet(i&iCues)
 	r.class = 0
+	start := len(r.classVals)
+	r.own = classInfo{}
 	if i&iCarries != 0 {
 		cues |= r.readCues(e.Atom, attrs, len(stack))
 	} else if e.Atom == atom.Link && len(r.canon) == 0 {
 		r.readLink(attrs)
 	}
 	r.cues = append(r.cues, cues)
+	sum, near := r.inheritedLex()
+	if r.own.known {
+		sum, near = sum+r.own.lex, r.own.lex
+	}
+	r.lexSum, r.lexNear = append(r.lexSum, sum), append(r.lexNear, near)
 	if c := i.count(); c >= 0 {
 		r.count[c]++
 	}
@@ -379,12 +432,22 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	}
 	if id := int(e.ID); id == len(r.sig) {
 		r.sig = append(r.sig, pairHash(sig, r.class))
+		r.valStart = append(r.valStart, int32(start))
 		r.depth = append(r.depth, int32(d))
 		r.last = append(r.last, e.ID)
 	}
 	if r.kill == 0 && i&iKilled != 0 {
 		r.kill = len(stack)
 	}
+}
+
+// inheritedLex returns the lexSum and lexNear of the innermost open
+// element.
+func (r *recorder) inheritedLex() (sum, near float32) {
+	if len(r.lexSum) == 0 {
+		return 0, 0
+	}
+	return r.lexSum[len(r.lexSum)-1], r.lexNear[len(r.lexNear)-1]
 }
 
 // inherited returns the cues in force in the innermost open element.
@@ -417,9 +480,11 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 		}
 		switch string(k) {
 		case "class":
-			c, sig := r.classes.cues(attrs.Value())
-			s |= c
-			r.class = sig
+			v := attrs.Value()
+			c := r.classes.cues(v)
+			s |= c.cues
+			r.class = c.sig
+			r.addOwn(c, v)
 		case "itemtype":
 			r.kinds |= schemaKinds(attrs.Value())
 		case "property":
@@ -434,8 +499,10 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 				setURL(&r.content, v)
 			}
 		case "id":
-			c, _ := classCues(attrs.Value(), false)
-			s |= c
+			v := attrs.Value()
+			c := classCues(v, false, r.classes.lex)
+			s |= c.cues
+			r.addOwn(c, v)
 		case "role":
 			s |= roleCues(attrs.Value())
 		case "itemprop":
@@ -456,6 +523,14 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 			}
 		}
 	}
+}
+
+// addOwn adds the lexicon's score of class or id value v, c, to the
+// element's own, and keeps v for AppendClassWords.
+func (r *recorder) addOwn(c classInfo, v []byte) {
+	r.own.lex += c.lex
+	r.own.known = r.own.known || c.known
+	r.classVals = append(append(r.classVals, v...), ' ')
 }
 
 // readLink keeps the href of a canonical link.
@@ -500,6 +575,7 @@ func (r *recorder) endMarks(d int) {
 func (r *recorder) pop(stack []blocks.Elem) {
 	d := len(stack)
 	r.cues = r.cues[:min(len(r.cues), d-1)]
+	r.lexSum, r.lexNear = r.lexSum[:min(len(r.lexSum), d-1)], r.lexNear[:min(len(r.lexNear), d-1)]
 	// Elements open in ID order, so those under this one are the IDs
 	// seen since it opened.
 	if d > 0 {
@@ -526,6 +602,10 @@ func (r *recorder) Text(stack []blocks.Elem, text []byte) {
 	}
 	r.open.chars += n
 	r.open.any |= r.cues[len(r.cues)-1]
+	if k := len(r.lexSum); k > 0 {
+		r.open.lexSum += float32(n) * r.lexSum[k-1]
+		r.open.lexNear += float32(n) * r.lexNear[k-1]
+	}
 	for s := r.cues[len(r.cues)-1]; s != 0; s &= s - 1 {
 		r.open.cue[bits.TrailingZeros32(uint32(s))] += n
 	}

@@ -82,14 +82,14 @@ func TestClassCuesHidden(t *testing.T) {
 	}
 	for _, v := range vals {
 		want, wantSig := classCuesRef([]byte(v))
-		if got, sig := classCues([]byte(v), false); got != want || sig != wantSig {
-			t.Fatalf("classCues(%q, false) = %b, %#x, want %b, %#x", v, got, sig, want, wantSig)
+		if c := classCues([]byte(v), false, nil); c.cues != want || c.sig != wantSig {
+			t.Fatalf("classCues(%q, false) = %b, %#x, want %b, %#x", v, c.cues, c.sig, want, wantSig)
 		}
 		if hiddenClassRef([]byte(v)) {
 			want |= 1 << cueHidden
 		}
-		if got, sig := classCues([]byte(v), true); got != want || sig != wantSig {
-			t.Fatalf("classCues(%q, true) = %b, %#x, want %b, %#x", v, got, sig, want, wantSig)
+		if c := classCues([]byte(v), true, nil); c.cues != want || c.sig != wantSig {
+			t.Fatalf("classCues(%q, true) = %b, %#x, want %b, %#x", v, c.cues, c.sig, want, wantSig)
 		}
 	}
 }
@@ -116,12 +116,11 @@ func TestClassCache(t *testing.T) {
 	if classHash([]byte(vals[0])) != classHash([]byte(vals[3])) {
 		t.Fatal("the values meant to share a classHash do not")
 	}
-	var c classCache
+	c := classCache{lex: testLexicon("article", "nav", "content", "x")}
 	for range 3 {
 		for _, v := range vals {
-			cues, sig := c.cues([]byte(v))
-			if wantCues, wantSig := classCues([]byte(v), true); cues != wantCues || sig != wantSig {
-				t.Fatalf("cues(%q) = %b, %#x, want %b, %#x", v, cues, sig, wantCues, wantSig)
+			if got, want := c.cues([]byte(v)), classCues([]byte(v), true, c.lex); got != want {
+				t.Fatalf("cues(%q) = %+v, want %+v", v, got, want)
 			}
 		}
 	}

@@ -54,6 +54,8 @@ const (
 	fDepth                                   // its element's depth
 	fH1Pos                                   // share of the page's text from the headline to it (negative before it)
 	fInP                                     // it starts in a <p> element
+	fClassLex                                // the class lexicon's summed scores of the elements around its text (mean by text)
+	fClassNear                               // … of the innermost of them with a word in the lexicon
 	fKinds                                   // first of numKinds: the page declares that kind (schema.org, og:type)
 	fCounts      = fKinds + int(numKinds)    // first of numCounts: log(1 + elements of that kind on the page)
 	fPagePrices  = fCounts + numCounts       // log(1 + short texts with prices on the page)
@@ -124,7 +126,7 @@ func FeatureNames() []string {
 	names := []string{"length", "words", "link_density", "stop_density", "punct", "commas",
 		"ends_punct", "capitals", "digits", "heading", "copyright", "tags", "position",
 		"text_before", "body_share", "has_body", "jt_good", "jt_neargood", "title", "links1", "links2",
-		"region2", "siblings", "list_links", "price", "repeat1", "repeat2", "repeat3", "repeat_share", "h1_up", "h1_climb", "h1_up_share", "depth", "h1_pos", "in_p"}
+		"region2", "siblings", "list_links", "price", "repeat1", "repeat2", "repeat3", "repeat_share", "h1_up", "h1_climb", "h1_up_share", "depth", "h1_pos", "in_p", "class_lex", "class_near"}
 	for _, k := range kindNames {
 		names = append(names, "kind_"+k)
 	}
@@ -825,6 +827,10 @@ func (x *Extractor) stage1(e *Ensemble) (ftotal float32) {
 			for m := pc.any; m != 0; m &= m - 1 {
 				c := bits.TrailingZeros32(uint32(m))
 				f[fCues+c] = float32(pc.cue[c]) / float32(pc.chars)
+			}
+			if pc.chars > 0 {
+				f[fClassLex] = pc.lexSum / float32(pc.chars)
+				f[fClassNear] = pc.lexNear / float32(pc.chars)
 			}
 		}
 		x.containerFeatures(i, f, ftotal)

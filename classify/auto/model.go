@@ -151,12 +151,14 @@ type Weights struct {
 }
 
 // Model holds the weights for pages with a stoplist (Lang) and for pages
-// without one (NoLang, which ignores stop-word density), and the page
-// type model: one ensemble per type of PageTypes, reading the features
-// of the page as a whole, whose probabilities the paragraph models read.
+// without one (NoLang, which ignores stop-word density), the page type
+// model: one ensemble per type of PageTypes, reading the features of the
+// page as a whole, whose probabilities the paragraph models read, and the
+// class lexicon, whose scores they read too.
 type Model struct {
 	Lang, NoLang Weights
 	PageType     [NumPageTypes]Ensemble
+	Classes      Lexicon
 }
 
 // ensembles returns pointers to every ensemble of m.

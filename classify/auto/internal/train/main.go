@@ -276,6 +276,7 @@ type extracted struct {
 	good     []bool      // per paragraph: kept, as users get it
 	truth    []int32     // per word index: its count in the ground truth
 	texts    []string    // per paragraph: its text
+	classes  [][]uint64  // per paragraph: the hashes of the class words around it
 	text     string      // the main text, as users get it
 	ptype    string      // the page type guessed
 	weight   float64     // the page's weight in training
@@ -335,6 +336,7 @@ func (t *trainer) extract(m *auto.Model, idx []int, lang bool, favor auto.Favor)
 					}
 					e.toks = append(e.toks, ti)
 					e.texts = append(e.texts, string(doc.ParagraphText(i)))
+					e.classes = append(e.classes, doc.AppendClassWords(nil, i))
 					e.feats = append(e.feats, slices.Clone(doc.Features(i)))
 					e.y = append(e.y, p.label(toks))
 					pr, _ := doc.Probability(i)
@@ -423,11 +425,12 @@ const innerFolds = 4
 
 // fit trains a model on pages idx.
 //
-// The paragraph models read the page type model's probabilities, which on
-// the pages that model was fitted on are surer than on any other page. So
-// the pages are cut into innerFolds folds of domains, and each fold's
-// pages are extracted, for the paragraph models' training, with a page
-// type model fitted on the other folds; the model kept is fitted on all.
+// The paragraph models read the page type model's probabilities and the
+// class lexicon's scores, which on the pages they were learned from are
+// surer than on any other page. So the pages are cut into innerFolds
+// folds of domains, and each fold's pages are extracted, for the
+// paragraph models' training, with a page type model and a lexicon
+// learned from the other folds; those kept are learned from all.
 func (t *trainer) fit(idx []int) (*auto.Model, error) {
 	m := &auto.Model{}
 	// The paragraph models read the URL through the page type model only:
@@ -449,6 +452,7 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 		return nil, err
 	}
 	heldOut := make([][auto.NumPageTypes]auto.Ensemble, len(folds))
+	heldOutClasses := make([]auto.Lexicon, len(folds))
 	for k := range folds {
 		var train []int
 		for i, pi := range idx {
@@ -457,19 +461,21 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 			}
 		}
 		heldOut[k] = t.fitPageTypes(rows, idx, train)
+		heldOutClasses[k] = learnLexicon(rows, train)
 	}
 	everyRow := make([]int, len(idx))
 	for i := range everyRow {
 		everyRow[i] = i
 	}
 	m.PageType = t.fitPageTypes(rows, idx, everyRow)
+	m.Classes = learnLexicon(rows, everyRow)
 	// extract runs m over the pages, each fold with its held-out page
 	// type model and, when stage1 is given, its own stage 1.
 	extract := func(lang bool, stage1 []auto.Ensemble) ([]extracted, error) {
 		var out []extracted
 		for k, fold := range folds {
 			mk := *m
-			mk.PageType = heldOut[k]
+			mk.PageType, mk.Classes = heldOut[k], heldOutClasses[k]
 			if stage1 != nil {
 				mk.Lang.Stage1, mk.NoLang.Stage1 = stage1[k], stage1[k]
 			}

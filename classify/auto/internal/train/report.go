@@ -27,8 +27,8 @@ type pageScore struct {
 
 // score runs m over pages idx (guessed language, balanced) and scores the
 // output users would get; it returns the extractions too, without their
-// features and texts, which no caller reads and which a cross-validation
-// would otherwise hold for every page.
+// features, texts and class words, which no caller reads and which a
+// cross-validation would otherwise hold for every page.
 func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, []extracted, error) {
 	ex, err := t.extract(m, idx, true, auto.Balanced)
 	if err != nil {
@@ -37,7 +37,7 @@ func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, []extracted, err
 	out := make([]pageScore, len(idx))
 	for k := range ex {
 		out[k] = t.scorePage(idx[k], &ex[k])
-		ex[k].feats, ex[k].texts = nil, nil
+		ex[k].feats, ex[k].texts, ex[k].classes = nil, nil, nil
 	}
 	return out, ex, nil
 }
@@ -253,7 +253,9 @@ func source(m *auto.Model) []byte {
 	for ti, name := range auto.PageTypes() {
 		writeEnsemble(&b, "// "+name+"\n", &m.PageType[ti])
 	}
-	b.WriteString("},\n}\n")
+	b.WriteString("},\n")
+	writeLexicon(&b, "Classes", &m.Classes)
+	b.WriteString("}\n")
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatalf("formatting the model: %v", err)
@@ -297,6 +299,27 @@ func writeEnsemble(b *bytes.Buffer, name string, e *auto.Ensemble) {
 		b.WriteString("},\n},\n")
 	}
 	b.WriteString("}},\n")
+}
+
+// writeLexicon writes lexicon l as field name of a Model, eight words to
+// a line.
+func writeLexicon(b *bytes.Buffer, name string, l *auto.Lexicon) {
+	fmt.Fprintf(b, "%s: Lexicon{\nWords: []uint64{", name)
+	for i, h := range l.Words {
+		if i%8 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "%#x, ", h)
+	}
+	b.WriteString("\n},\nScores: []float32{")
+	for i, v := range l.Scores {
+		if i%8 == 0 {
+			b.WriteString("\n")
+		}
+		writeFloat(b, v)
+		b.WriteString(", ")
+	}
+	b.WriteString("\n},\n},\n")
 }
 
 // writeFloat writes v so that it parses back to the same float32.

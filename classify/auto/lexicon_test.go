@@ -1,0 +1,106 @@
+package auto
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// testLexicon returns a lexicon of class words ws, scored 1, 2, 3, … in
+// order.
+func testLexicon(ws ...string) *Lexicon {
+	scores := map[uint64]float32{}
+	for i, w := range ws {
+		for _, h := range appendClassWords(nil, []byte(w)) {
+			scores[h] = float32(i + 1)
+		}
+	}
+	l := &Lexicon{}
+	for h := range scores {
+		l.Words = append(l.Words, h)
+	}
+	slices.Sort(l.Words)
+	for _, h := range l.Words {
+		l.Scores = append(l.Scores, scores[h])
+	}
+	return l
+}
+
+// TestClassLexiconWords holds the score classCues gives a value, as the
+// extractor reads it, to the words appendClassWords cuts from it, as the
+// lexicon is learned from: cut or hashed otherwise, the lexicon would be
+// learned from other words than those it is looked up with.
+func TestClassLexiconWords(t *testing.T) {
+	lex := testLexicon("nav", "menu", "content", "post", "body", "x", "shareBar", "a1")
+	vals := []string{"nav", "NAV-menu", "postBody content", "mainNav_x", "shareBar", "navigationnavigationnavigation nav", "a1 A1b"}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 5000 {
+		b := randomBytes(r, r.IntN(40))
+		for range 3 {
+			at := r.IntN(len(b) + 1)
+			b = slices.Insert(b, at, []byte([]string{" nav", "Menu", "-post", "x_"}[r.IntN(4)])...)
+		}
+		vals = append(vals, string(b))
+	}
+	hits := 0
+	for _, v := range vals {
+		var want float32
+		var known bool
+		for _, h := range appendClassWords(nil, []byte(v)) {
+			if s, ok := lex.score(h); ok {
+				want, known = want+s, true
+			}
+		}
+		for _, hide := range []bool{false, true} {
+			if c := classCues([]byte(v), hide, lex); c.lex != want || c.known != known {
+				t.Fatalf("classCues(%q, %v) scores %v (known %v), the words %v (known %v)", v, hide, c.lex, c.known, want, known)
+			}
+		}
+		if known {
+			hits++
+		}
+	}
+	if hits < len(vals)/2 {
+		t.Fatalf("only %d of %d values have a word of the lexicon", hits, len(vals))
+	}
+}
+
+// TestClassLexiconFeatures checks the class lexicon's features on a page
+// and AppendClassWords, which gives the trainer the words they are read
+// from.
+func TestClassLexiconFeatures(t *testing.T) {
+	lex := testLexicon("sidebar", "item", "note")
+	lex.Scores[slices.Index(lex.Words, appendClassWords(nil, []byte("sidebar"))[0])] = -2
+	m := builtin
+	m.Classes = *lex
+	x := New(Config{Model: &m})
+	run(t, x, `<html><body><div class="sidebar wide"><div id="x"><p class="item">in the side bar</p></div></div>
+<div><p>under no known class</p><section class="note"><p>in a note</p></section></div></body></html>`)
+	want := []struct {
+		lex, near float32
+		words     []string
+	}{
+		{-2 + 2, 2, []string{"item", "x", "sidebar", "wide"}},
+		{0, 0, nil},
+		{3, 3, nil},
+	}
+	if n := len(x.Paragraphs()); n != len(want) {
+		t.Fatalf("%d paragraphs, want %d", n, len(want))
+	}
+	for i, w := range want {
+		f := x.Features(i)
+		if f[fClassLex] != w.lex || f[fClassNear] != w.near {
+			t.Errorf("paragraph %d: class_lex %v, class_near %v, want %v, %v", i, f[fClassLex], f[fClassNear], w.lex, w.near)
+		}
+		if w.words == nil {
+			continue
+		}
+		var hs []uint64
+		for _, word := range w.words {
+			hs = appendClassWords(hs, []byte(word))
+		}
+		if got := x.AppendClassWords(nil, i); !slices.Equal(got, hs) {
+			t.Errorf("paragraph %d: class words %x, want %x", i, got, hs)
+		}
+	}
+}
