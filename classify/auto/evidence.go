@@ -235,7 +235,7 @@ type classInfo struct {
 // classes hiddenToken matches, in the same pass. The signature is a hash
 // of the value's words, in any order: the identity of a class for telling
 // alike siblings (see repeatFeatures).
-func classCues(v []byte, hide bool, lex *Lexicon) classInfo {
+func classCues(v []byte, hide bool, lex *lexTable) classInfo {
 	var c classInfo
 	tok := 0 // start of the current whitespace-separated token
 	for i := 0; i < len(v); {
@@ -289,7 +289,7 @@ func classCues(v []byte, hide bool, lex *Lexicon) classInfo {
 // whole, so the cache never changes a result. It is kept from page to
 // page.
 type classCache struct {
-	lex   *Lexicon // the lexicon the scores are of
+	lex   *lexTable // the lexicon the scores are of
 	slots [classCacheSize]classEntry
 	arena []byte // the values remembered
 }

@@ -116,7 +116,7 @@ func TestClassCache(t *testing.T) {
 	if classHash([]byte(vals[0])) != classHash([]byte(vals[3])) {
 		t.Fatal("the values meant to share a classHash do not")
 	}
-	c := classCache{lex: testLexicon("article", "nav", "content", "x")}
+	c := classCache{lex: newLexTable(testLexicon("article", "nav", "content", "x"))}
 	for range 3 {
 		for _, v := range vals {
 			if got, want := c.cues([]byte(v)), classCues([]byte(v), true, c.lex); got != want {

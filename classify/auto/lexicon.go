@@ -1,6 +1,6 @@
 package auto
 
-import "slices"
+import "math"
 
 // Lexicon scores the words of class and id attributes by what the text
 // under them is, as learned from annotated pages of many sites: themes and
@@ -19,17 +19,56 @@ type Lexicon struct {
 	Scores []float32
 }
 
-// score returns the score of the word with hash h, and whether l has it;
-// a nil l has no word.
-func (l *Lexicon) score(h uint64) (float32, bool) {
-	if l == nil {
+// lexTable is a Lexicon as an open-addressing hash table: a lookup takes
+// one or two probes where a binary search of the sorted words took a
+// dozen dependent reads. A slot packs a word's fingerprint (the low 32
+// bits of its hash, which the slot's top bits do not use) with its score,
+// so that the table of the built-in lexicon takes 64 KiB and a probe is
+// one read; a word outside the lexicon matches one inside with a
+// probability of 2^-32 per probe.
+type lexTable struct {
+	slots []uint64 // fingerprint<<32 | score's bits; 0 marks an empty slot
+	shift uint     // 64 less the table's bits: a hash's first slot is h >> shift
+}
+
+// newLexTable returns l as a table at most half full. A word whose
+// fingerprint is 0 is left out, as are words without a score.
+func newLexTable(l *Lexicon) *lexTable {
+	bits := uint(4)
+	for 1<<bits < 2*len(l.Words) {
+		bits++
+	}
+	t := &lexTable{slots: make([]uint64, 1<<bits), shift: 64 - bits}
+	for i, h := range l.Words[:min(len(l.Words), len(l.Scores))] {
+		fp := h << 32
+		if fp == 0 {
+			continue
+		}
+		j := h >> t.shift
+		for t.slots[j] != 0 && t.slots[j]>>32<<32 != fp {
+			j = (j + 1) & (1<<bits - 1)
+		}
+		t.slots[j] = fp | uint64(math.Float32bits(l.Scores[i]))
+	}
+	return t
+}
+
+// score returns the score of the word with hash h, and whether the table
+// has it; a nil table has no word.
+func (t *lexTable) score(h uint64) (float32, bool) {
+	if t == nil || h<<32 == 0 {
 		return 0, false
 	}
-	i, ok := slices.BinarySearch(l.Words, h)
-	if !ok || i >= len(l.Scores) { // a Model built by hand may lack scores
-		return 0, false
+	fp, mask := h<<32, uint64(len(t.slots)-1)
+	for j := h >> t.shift; ; j = (j + 1) & mask {
+		v := t.slots[j]
+		if v == 0 {
+			return 0, false
+		}
+		if v>>32<<32 == fp {
+			return math.Float32frombits(uint32(v)), true
+		}
 	}
-	return l.Scores[i], true
 }
 
 // appendClassWords appends the hashes of the words of a class or id value

@@ -31,7 +31,7 @@ func testLexicon(ws ...string) *Lexicon {
 // lexicon is learned from: cut or hashed otherwise, the lexicon would be
 // learned from other words than those it is looked up with.
 func TestClassLexiconWords(t *testing.T) {
-	lex := testLexicon("nav", "menu", "content", "post", "body", "x", "shareBar", "a1")
+	lex := newLexTable(testLexicon("nav", "menu", "content", "post", "body", "x", "shareBar", "a1"))
 	vals := []string{"nav", "NAV-menu", "postBody content", "mainNav_x", "shareBar", "navigationnavigationnavigation nav", "a1 A1b"}
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 5000 {
@@ -102,5 +102,47 @@ func TestClassLexiconFeatures(t *testing.T) {
 		if got := x.AppendClassWords(nil, i); !slices.Equal(got, hs) {
 			t.Errorf("paragraph %d: class words %x, want %x", i, got, hs)
 		}
+	}
+}
+
+// TestLexTable holds the table to the lexicon it is built from: every
+// word with its score, no other word, also where many words share a slot.
+func TestLexTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, crowd := range []bool{false, true} {
+		seen := map[uint64]float32{}
+		for range 3000 {
+			h := r.Uint64() | 1
+			if crowd {
+				h &= 1<<20 - 1 // the same top bits: one slot for all
+			}
+			seen[h] = r.Float32()
+		}
+		l := &Lexicon{}
+		for h := range seen {
+			l.Words = append(l.Words, h)
+		}
+		slices.Sort(l.Words)
+		for _, h := range l.Words {
+			l.Scores = append(l.Scores, seen[h])
+		}
+		tab := newLexTable(l)
+		for h, want := range seen {
+			if got, ok := tab.score(h); !ok || got != want {
+				t.Fatalf("crowd %v: word %#x scores %v (found %v), want %v", crowd, h, got, ok, want)
+			}
+		}
+		for range 3000 {
+			h := r.Uint64() &^ 1 // odd hashes only were added
+			if crowd {
+				h &= 1<<20 - 1
+			}
+			if s, ok := tab.score(h); ok {
+				t.Fatalf("crowd %v: word %#x absent from the lexicon scores %v", crowd, h, s)
+			}
+		}
+	}
+	if _, ok := (*lexTable)(nil).score(1); ok {
+		t.Fatal("a nil table has a word")
 	}
 }
