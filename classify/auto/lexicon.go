@@ -28,7 +28,7 @@ type Lexicon struct {
 // probability of 2^-32 per probe.
 type lexTable struct {
 	slots []uint64 // fingerprint<<32 | score's bits; 0 marks an empty slot
-	shift uint     // 64 less the table's bits: a hash's first slot is h >> shift
+	shift uint     // 64 less the table's bits (see slot)
 }
 
 // newLexTable returns l as a table at most half full. A word whose
@@ -44,7 +44,7 @@ func newLexTable(l *Lexicon) *lexTable {
 		if fp == 0 {
 			continue
 		}
-		j := h >> t.shift
+		j := slot(h, t.shift)
 		for t.slots[j] != 0 && t.slots[j]>>32<<32 != fp {
 			j = (j + 1) & (1<<bits - 1)
 		}
@@ -53,6 +53,12 @@ func newLexTable(l *Lexicon) *lexTable {
 	return t
 }
 
+// slot returns the first slot of hash h in a table of 64-shift bits. The
+// hash is mixed first: FNV-1a's top bits differ little between short
+// words, and taken as they are they crowded the lexicon's words into runs
+// of a hundred slots.
+func slot(h uint64, shift uint) uint64 { return h * 0x9e3779b97f4a7c15 >> shift }
+
 // score returns the score of the word with hash h, and whether the table
 // has it; a nil table has no word.
 func (t *lexTable) score(h uint64) (float32, bool) {
@@ -60,7 +66,7 @@ func (t *lexTable) score(h uint64) (float32, bool) {
 		return 0, false
 	}
 	fp, mask := h<<32, uint64(len(t.slots)-1)
-	for j := h >> t.shift; ; j = (j + 1) & mask {
+	for j := slot(h, t.shift); ; j = (j + 1) & mask {
 		v := t.slots[j]
 		if v == 0 {
 			return 0, false
