@@ -113,7 +113,8 @@ func TestWARCContentAndMetadata(t *testing.T) {
 		t.Fatalf("%d records, want 1", len(docs))
 	}
 	d := docs[0]
-	if !strings.Contains(d.Text, "## Settings\n\n") || !strings.Contains(d.Text, "| `keep` | 4 |") {
+	if !strings.Contains(d.Text, "## Settings\n\n") || !strings.Contains(d.Text, "| --- | --- | --- |\n") ||
+		!strings.Contains(d.Text, "```sh\nrotate --config") {
 		t.Errorf("text is not the page's Markdown:\n%s", d.Text)
 	}
 	if d.Metadata == nil || d.Metadata.Author != "Ada Ortiz" || d.Metadata.URL != "https://handbook.example.org/logs/rotation" ||
