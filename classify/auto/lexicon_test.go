@@ -15,13 +15,18 @@ func testLexicon(ws ...string) *Lexicon {
 			scores[h] = float32(i + 1)
 		}
 	}
+	return lexiconOf(scores)
+}
+
+// lexiconOf returns the lexicon of the words and scores in m.
+func lexiconOf(m map[uint64]float32) *Lexicon {
 	l := &Lexicon{}
-	for h := range scores {
+	for h := range m {
 		l.Words = append(l.Words, h)
 	}
 	slices.Sort(l.Words)
 	for _, h := range l.Words {
-		l.Scores = append(l.Scores, scores[h])
+		l.Scores = append(l.Scores, m[h])
 	}
 	return l
 }
@@ -119,15 +124,7 @@ func TestLexTable(t *testing.T) {
 			}
 			seen[h] = r.Float32()
 		}
-		l := &Lexicon{}
-		for h := range seen {
-			l.Words = append(l.Words, h)
-		}
-		slices.Sort(l.Words)
-		for _, h := range l.Words {
-			l.Scores = append(l.Scores, seen[h])
-		}
-		tab := newLexTable(l)
+		tab := newLexTable(lexiconOf(seen))
 		for h, want := range seen {
 			if got, ok := tab.score(h); !ok || got != want {
 				t.Fatalf("crowd %v: word %#x scores %v (found %v), want %v", crowd, h, got, ok, want)
