@@ -10,8 +10,9 @@ import "math"
 // sites only, so that it holds what sites share rather than what one
 // site calls its parts.
 type Lexicon struct {
-	// Words holds the hashes of the words, as appendClassWords gives
-	// them, ascending.
+	// Words holds the FNV-1a hashes of the words, ascending: runs of
+	// ASCII letters and digits, lower-cased, also cut where a lower-case
+	// letter meets an upper-case one ("shareBar" is "share" and "bar").
 	Words []uint64
 	// Scores holds, per word, the log-odds that a paragraph under an
 	// element with the word is main text, less the log-odds of any

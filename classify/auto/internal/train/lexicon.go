@@ -24,8 +24,7 @@ const (
 // learnLexicon learns the class lexicon from the paragraphs of rows sel.
 // Each page gives a word one vote, split by the share of the page's
 // paragraphs under an element with the word that are main text, so that
-// a long page counts no more than a short one, and a site's pages little
-// more than one.
+// a long page counts no more than a short one.
 func learnLexicon(rows []extracted, sel []int) auto.Lexicon {
 	type votes struct {
 		main, other float64
