@@ -137,7 +137,11 @@ func New(cfg Config) *Extractor {
 	x.pm.SetBrowserText(true)
 	x.pm.SetMaxParagraphs(cfg.MaxParagraphs)
 	x.rec.pm = x.pm
-	x.rec.classes.lex = newLexTable(&x.model.Classes)
+	if x.model == &builtin {
+		x.rec.classes.lex = builtinClasses()
+	} else {
+		x.rec.classes.lex = newLexTable(&x.model.Classes)
+	}
 	if cfg.AutoLanguage {
 		x.guess = newGuesser()
 	}

@@ -1,6 +1,9 @@
 package auto
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // Lexicon scores the words of class and id attributes by what the text
 // under them is, as learned from annotated pages of many sites: themes and
@@ -53,6 +56,11 @@ func newLexTable(l *Lexicon) *lexTable {
 	}
 	return t
 }
+
+// builtinClasses returns the built-in model's class lexicon as a table,
+// built once and shared: a table is only read, and every Extractor of the
+// built-in model would otherwise build its own 64 KiB copy.
+var builtinClasses = sync.OnceValue(func() *lexTable { return newLexTable(&builtin.Classes) })
 
 // slot returns the first slot of hash h in a table of 64-shift bits. The
 // hash is mixed first: FNV-1a's top bits differ little between short

@@ -181,3 +181,17 @@ func TestLexTableProbes(t *testing.T) {
 		t.Errorf("other words take %.2f probes on average, want at most 2.5", mean)
 	}
 }
+
+// TestBuiltinClassesShared checks that Extractors of the built-in model
+// share its lexicon table, and that one given a model builds its own.
+func TestBuiltinClassesShared(t *testing.T) {
+	a, b := New(Config{}), New(Config{AutoLanguage: true})
+	if a.rec.classes.lex != b.rec.classes.lex {
+		t.Error("two Extractors of the built-in model built a lexicon table each")
+	}
+	m := builtin
+	m.Classes = *testLexicon("x")
+	if c := New(Config{Model: &m}); c.rec.classes.lex == a.rec.classes.lex {
+		t.Error("an Extractor given a model reads the built-in lexicon")
+	}
+}
