@@ -64,7 +64,9 @@
 //
 // Each model is an Ensemble of oblivious trees (Tree): a paragraph reaches
 // a leaf by TreeDepth comparisons without a branch, so the models cost a
-// few hundred comparisons per paragraph and allocate nothing.
+// few hundred comparisons per paragraph and allocate nothing. The page
+// type models add their trees to the log-odds of a logistic regression
+// (Ensemble.Linear), read once per page.
 //
 // The model (model_gen.go) is generated from the shared scrapinghub and
 // wcxb-dev pages by a deterministic command, run by hand after a change to

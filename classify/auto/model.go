@@ -54,9 +54,12 @@ type Ensemble struct {
 	Bias  float32
 	Trees []Tree
 	// Linear holds the weights of a linear model, one per feature in
-	// order (the first len(Linear)); the built-in model has none. It lets
-	// the training tool score a logistic regression through the same
-	// extractor as the trees.
+	// order (the first len(Linear)), whose log-odds the trees add to. The
+	// built-in page type models are trees fitted on top of a logistic
+	// regression (a page's type rises and falls smoothly with most of its
+	// features, which a few trees alone cut coarsely); its paragraph
+	// models have none. It also lets the training tool score a logistic
+	// regression alone through the same extractor as the trees.
 	Linear []float32
 }
 
@@ -171,13 +174,17 @@ func (m *Model) ensembles() []*Ensemble {
 }
 
 // normalize returns m, or a copy of it when a tree reads a feature at or
-// beyond numFeatures, which no Extractor computes: such a level compared
-// 0 with its threshold, so its bit is the threshold's sign, which the copy
-// gets by comparing feature 0 with -Inf or +Inf (features are finite).
-// The trees can then read a paragraph's row in place (see row), whatever
-// lies past its numFeatures features.
+// beyond numFeatures, which no Extractor computes, or a linear model
+// weighs one: such a level compared 0 with its threshold, so its bit is
+// the threshold's sign, which the copy gets by comparing feature 0 with
+// -Inf or +Inf (features are finite), and such a weight multiplied 0, so
+// the copy drops it. The ensembles can then read a paragraph's row in
+// place (see row), whatever lies past its numFeatures features.
 func normalize(m *Model) *Model {
 	beyond := func(e *Ensemble) bool {
+		if len(e.Linear) > numFeatures {
+			return true
+		}
 		for ti := range e.Trees {
 			for _, f := range e.Trees[ti].Feature {
 				if int(f) >= numFeatures {
@@ -192,6 +199,7 @@ func normalize(m *Model) *Model {
 	}
 	c := *m
 	for _, e := range c.ensembles() {
+		e.Linear = e.Linear[:min(len(e.Linear), numFeatures):min(len(e.Linear), numFeatures)]
 		e.Trees = slices.Clone(e.Trees)
 		for ti := range e.Trees {
 			t := &e.Trees[ti]

@@ -123,10 +123,10 @@ func TestLogitGroups(t *testing.T) {
 	}
 }
 
-// TestNormalize checks that a model whose trees read features past
-// NumFeatures scores a paragraph's row read in place, with anything past
-// its features, as it scores the row copied into zeros; and that the
-// built-in model is used as it is.
+// TestNormalize checks that a model whose trees read and whose linear
+// weights weigh features past NumFeatures scores a paragraph's row read
+// in place, with anything past its features, as it scores the row copied
+// into zeros; and that the built-in model is used as it is.
 func TestNormalize(t *testing.T) {
 	if normalize(&builtin) != &builtin {
 		t.Error("normalize copied the built-in model")
@@ -134,6 +134,10 @@ func TestNormalize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var m Model
 	for _, e := range m.ensembles() {
+		e.Linear = make([]float32, len(features{}))
+		for j := range e.Linear {
+			e.Linear[j] = float32(rng.NormFloat64())
+		}
 		e.Trees = make([]Tree, 8)
 		for ti := range e.Trees {
 			tr := &e.Trees[ti]
@@ -151,6 +155,9 @@ func TestNormalize(t *testing.T) {
 		t.Fatal("normalize kept a model reading features past NumFeatures")
 	}
 	for _, e := range n.ensembles() {
+		if len(e.Linear) > NumFeatures {
+			t.Fatalf("the normalized model weighs %d features", len(e.Linear))
+		}
 		for _, tr := range e.Trees {
 			for _, f := range tr.Feature {
 				if int(f) >= NumFeatures {

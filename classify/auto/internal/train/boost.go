@@ -134,7 +134,7 @@ type boostParams struct {
 // weights w by Newton boosting of the log loss. Only features in use are
 // split on. It is deterministic: the rows of each tree are drawn by a
 // hash of the row and tree numbers.
-func boost(m *matrix, y, w []float64, use []int, p boostParams) auto.Ensemble {
+func boost(m *matrix, y, w []float64, use []int, p boostParams, base []float64) auto.Ensemble {
 	var sw, swy float64
 	for r := range m.rows {
 		sw += w[r]
@@ -145,6 +145,10 @@ func boost(m *matrix, y, w []float64, use []int, p boostParams) auto.Ensemble {
 	score := make([]float64, m.rows)
 	for r := range score {
 		score[r] = float64(e.Bias)
+	}
+	if base != nil {
+		e.Bias = 0
+		copy(score, base)
 	}
 	g := make([]float64, m.rows)
 	h := make([]float64, m.rows)

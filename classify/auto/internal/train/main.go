@@ -252,8 +252,10 @@ type trainer struct {
 
 // learner returns the function that fits a model on rows xs: to labels
 // y with weights w, reading features use, with trees trees (which a
-// logistic regression ignores).
-func (t *trainer) learner(xs [][]float32) func(y, w []float64, use []int, trees int) auto.Ensemble {
+// logistic regression ignores). With linear, the trees are fitted on top
+// of a logistic regression, their sum starting from its log-odds, and
+// the ensemble holds both.
+func (t *trainer) learner(xs [][]float32, linear bool) func(y, w []float64, use []int, trees int) auto.Ensemble {
 	if t.logistic {
 		return func(y, w []float64, use []int, _ int) auto.Ensemble {
 			return fitLogistic(xs, y, w, use, t.l2)
@@ -263,7 +265,18 @@ func (t *trainer) learner(xs [][]float32) func(y, w []float64, use []int, trees 
 	return func(y, w []float64, use []int, trees int) auto.Ensemble {
 		p := t.params
 		p.trees = trees
-		return boost(mat, y, w, use, p)
+		if !linear {
+			return boost(mat, y, w, use, p, nil)
+		}
+		lin := fitLogistic(xs, y, w, use, t.l2)
+		base := make([]float64, len(xs))
+		for r, x := range xs {
+			base[r] = float64(lin.Logit(x))
+		}
+		e := boost(mat, y, w, use, p, base)
+		e.Bias += lin.Bias
+		e.Linear = lin.Linear
+		return e
 	}
 }
 
@@ -497,7 +510,7 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 			return nil, err
 		}
 		xs, y, wt := examples(ex)
-		w.Stage1 = t.learner(xs)(y, wt, stage1, t.trees1)
+		w.Stage1 = t.learner(xs, false)(y, wt, stage1, t.trees1)
 		// Stage 2 learns from the context stage 1 gives, as on pages it
 		// has never seen: each fold's pages are extracted with a stage 1
 		// fitted on the other folds (stacking). The stage 1 fitted on
@@ -509,13 +522,13 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 			other := slices.Concat(ex[:start], ex[start+len(fold):])
 			start += len(fold)
 			xs, y, wt := examples(other)
-			heldOut1[k] = t.learner(xs)(y, wt, stage1, t.trees1)
+			heldOut1[k] = t.learner(xs, false)(y, wt, stage1, t.trees1)
 		}
 		if ex, err = extract(lang, heldOut1); err != nil {
 			return nil, err
 		}
 		xs, y, wt = examples(ex)
-		w.Stage2 = t.learner(xs)(y, wt, all, t.params.trees)
+		w.Stage2 = t.learner(xs, false)(y, wt, all, t.params.trees)
 		if ex, err = extract(lang, nil); err != nil {
 			return nil, err
 		}
@@ -612,7 +625,7 @@ func (t *trainer) fitPageTypes(rows []extracted, idx, sel []int) [auto.NumPageTy
 			types = append(types, t.pages[idx[k]].typ)
 		}
 	}
-	learn := t.learner(xs)
+	learn := t.learner(xs, true)
 	w := make([]float64, len(xs))
 	for i := range w {
 		w[i] = 1

@@ -298,7 +298,13 @@ func writeEnsemble(b *bytes.Buffer, name string, e *auto.Ensemble) {
 		}
 		b.WriteString("},\n},\n")
 	}
-	b.WriteString("}},\n")
+	b.WriteString("}")
+	if len(e.Linear) > 0 {
+		b.WriteString(",\nLinear: []float32{")
+		writeFloats(b, e.Linear)
+		b.WriteString("\n}")
+	}
+	b.WriteString("},\n")
 }
 
 // writeLexicon writes lexicon l as field name of a Model, eight words to
@@ -312,14 +318,20 @@ func writeLexicon(b *bytes.Buffer, name string, l *auto.Lexicon) {
 		fmt.Fprintf(b, "%#x, ", h)
 	}
 	b.WriteString("\n},\nScores: []float32{")
-	for i, v := range l.Scores {
+	writeFloats(b, l.Scores)
+	b.WriteString("\n},\n},\n")
+}
+
+// writeFloats writes vs as the elements of a slice literal, eight to a
+// line.
+func writeFloats(b *bytes.Buffer, vs []float32) {
+	for i, v := range vs {
 		if i%8 == 0 {
 			b.WriteString("\n")
 		}
 		writeFloat(b, v)
 		b.WriteString(", ")
 	}
-	b.WriteString("\n},\n},\n")
 }
 
 // writeFloat writes v so that it parses back to the same float32.
