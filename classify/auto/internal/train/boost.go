@@ -132,8 +132,10 @@ type boostParams struct {
 
 // boost fits an ensemble of oblivious trees to labels y with example
 // weights w by Newton boosting of the log loss. Only features in use are
-// split on. It is deterministic: the rows of each tree are drawn by a
-// hash of the row and tree numbers.
+// split on. With base, each row's log-odds start from base (the
+// ensemble's Bias is then 0 and its trees add to what gave base) instead
+// of the labels' mean. It is deterministic: the rows of each tree are
+// drawn by a hash of the row and tree numbers.
 func boost(m *matrix, y, w []float64, use []int, p boostParams, base []float64) auto.Ensemble {
 	var sw, swy float64
 	for r := range m.rows {

@@ -18,6 +18,8 @@
 // (a scrapinghub page twice: -news-weight; the 181 news pages hold the
 // convention of news extraction, against 1,358 pages of seven kinds;
 // -type-weight weighs the wcxb-dev pages of chosen types otherwise).
+// The page type model's trees are fitted on top of a logistic regression
+// on the page's features, their sum starting from its log-odds.
 // Stage 2 learns from the context features that stage 1 gives on pages it
 // has not seen: the pages are cut into folds of domains and each fold is
 // extracted with a stage 1 fitted on the others (stacking). The
@@ -78,7 +80,7 @@ func main() {
 	flag.Var(typeWeights, "type-weight", "weights of wcxb-dev pages by annotated type in training, `TYPE=W,...` (1 for a type not named), e.g. product=2,listing=2")
 	salt := flag.Int("fold-salt", 0, "salt of the domain hash that cuts the cross-validation folds (the fits' inner folds take salt+1): another value gives another split, to tell a change from the noise of one split")
 	learner := flag.String("learner", "trees", "the learner of every model: trees (boosted oblivious trees) or logistic (L2-regularised logistic regression, for comparison: -out writes only trees)")
-	l2 := flag.Float64("l2", 1e-3, "with -learner logistic: the L2 penalty on the weights of the standardised features")
+	l2 := flag.Float64("l2", 1e-3, "the L2 penalty on the weights of the standardised features of the logistic regressions (every model with -learner logistic; the page type model's base with trees)")
 	perPage := flag.String("per-page", "", "write each page's scores, in-sample and (with -k above 1) cross-validated, to CSV `FILE`")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample score")
 	dump := flag.String("dump", "", "print the paragraphs of page `ID` (set/id, e.g. wcxb-dev/0001) with labels and the built-in model's probabilities, and exit")
