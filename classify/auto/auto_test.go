@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,16 +223,28 @@ func TestParseFavor(t *testing.T) {
 }
 
 // TestAllocs checks that a warm Extractor extracts a real page with a
-// small constant number of allocations.
+// small constant number of allocations: news pages, and wcxb-dev pages of
+// every type (whose cuts differ from an article's).
 func TestAllocs(t *testing.T) {
-	pages := sharedtest.Pages(t)
+	pages := slices.Clone(sharedtest.Pages(t)[:20])
+	ds, err := eval.LoadDataset(filepath.Join(sharedtest.Dir(t), "datasets", "wcxb-dev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	perType := map[string]int{}
+	for _, pg := range ds.Pages {
+		if perType[pg.Type] < 3 {
+			perType[pg.Type]++
+			pages = append(pages, sharedtest.Page{ID: pg.ID, HTML: pg.HTML})
+		}
+	}
 	p := newPipe(t, auto.Config{AutoLanguage: true})
 	for _, pg := range pages {
 		if err := p.Run(pg.HTML); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, pg := range pages[:20] {
+	for _, pg := range pages {
 		if n := testing.AllocsPerRun(3, func() { _ = p.Run(pg.HTML) }); n > 10 {
 			t.Errorf("page %s: %.0f allocations", pg.ID, n)
 		}

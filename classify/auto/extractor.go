@@ -93,6 +93,7 @@ type Extractor struct {
 	lens       []float32               // per paragraph: its Length
 	prob1      []float32               // stage-1 probability per paragraph
 	prob       []float32               // final log-odds per paragraph
+	order      []int32                 // paragraphs by final probability (see expectedCut)
 	mass       []float32               // per element: probable text under it (see groupMasses, mainRegions)
 	best       [maxDepth]float32       // per depth: the most probable text under one element (see groupMasses)
 	dist       []float32               // per paragraph before the best stretch: text between (see bestStretch)

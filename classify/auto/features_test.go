@@ -215,37 +215,46 @@ func stepTree(fi uint8, th, z float32) Tree {
 	return tree
 }
 
-// TestRelativeThreshold checks that a share of the page's highest
-// probability lowers the threshold to keep what is nearly as probable,
-// and that it is off at 0.
-func TestRelativeThreshold(t *testing.T) {
-	// Stage 2 by length: a long paragraph 0.73, a medium one 0.60, a
-	// short one 0.27; the threshold 0.7 keeps the long one only.
-	w := Weights{Stage2: Ensemble{Trees: []Tree{stepTree(fLength, 4, 0.3), stepTree(fLength, 3, 0.7)}}}
-	for f := range w.Threshold {
-		for t := range w.Threshold[f] {
-			w.Threshold[f][t] = 0.7
-		}
-	}
+// TestPageThreshold checks how a page's threshold adapts to it: a share
+// of the page's highest probability lowers it to keep what is nearly as
+// probable (off at 0); the expected F-measure, in place of that share,
+// keeps more when recall weighs more; and a page where no paragraph
+// reaches the threshold goes to the fallback either way.
+func TestPageThreshold(t *testing.T) {
+	// Stage 2 by length: a long paragraph of 25 words 0.73, a medium one
+	// of 5 words 0.60, a short one of 1 word 0.27; the threshold 0.7
+	// keeps the long one only.
 	page := `<p>` + strings.Repeat("Long text of the page. ", 5) + `</p><p>Medium text, of thirty chars.</p><p>Short</p>`
 	for _, tc := range []struct {
-		share float32
-		want  string
-	}{{0, "good bad bad"}, {0.5, "good good bad"}, {0.9, "good bad bad"}} {
-		w := w
-		for f := range w.Relative {
-			for t := range w.Relative[f] {
-				w.Relative[f][t] = tc.share
+		th, share float32
+		expected  bool
+		favor     Favor
+		want      string
+		fallback  bool
+	}{
+		{th: 0.7, share: 0, want: "good bad bad"},
+		{th: 0.7, share: 0.5, want: "good good bad"},
+		{th: 0.7, share: 0.9, want: "good bad bad"},
+		// Expected F1 of the top 1, 2, 3: 0.39, 0.41, 0.41; F2: 0.16, 0.18, 0.18.
+		{th: 0.7, share: 0.9, expected: true, want: "good good bad"},
+		{th: 0.7, share: 0.9, expected: true, favor: Recall, want: "good good good"},
+		{th: 0.8, expected: true, want: "good good bad", fallback: true},
+	} {
+		w := Weights{Stage2: Ensemble{Trees: []Tree{stepTree(fLength, 4, 0.3), stepTree(fLength, 3, 0.7)}}}
+		for f := range w.Threshold {
+			for t := range w.Threshold[f] {
+				w.Threshold[f][t], w.Relative[f][t] = tc.th, tc.share
+				w.ExpectedF[t] = tc.expected
 			}
 		}
-		x := New(Config{Model: &Model{Lang: w, NoLang: w}})
+		x := New(Config{Model: &Model{Lang: w, NoLang: w}, Favor: tc.favor})
 		run(t, x, page)
 		var got []string
 		for _, p := range x.Paragraphs() {
 			got = append(got, p.Class.String())
 		}
-		if strings.Join(got, " ") != tc.want || x.Fallback() {
-			t.Errorf("share %v: classes %v (fallback %v), want %s", tc.share, got, x.Fallback(), tc.want)
+		if strings.Join(got, " ") != tc.want || x.Fallback() != tc.fallback {
+			t.Errorf("%+v: classes %v (fallback %v)", tc, got, x.Fallback())
 		}
 	}
 }

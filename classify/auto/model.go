@@ -1,6 +1,7 @@
 package auto
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -151,6 +152,13 @@ type Weights struct {
 	// is likely the same content. A page where no paragraph reaches the
 	// threshold is left to the fallback.
 	Relative [numFavors][NumPageTypes]float32
+	// ExpectedF, per page type, replaces the threshold, on a page where
+	// some paragraph reaches it, by the one that keeps the set of
+	// paragraphs with the highest F-measure (the Favor's) expected under
+	// the final probabilities, Relative then unused: the model's own
+	// uncertainty about a page sets how far down it reaches, a page it is
+	// unsure of keeping more than one it is sure of (see expectedCut).
+	ExpectedF [NumPageTypes]bool
 }
 
 // Model holds the weights for pages with a stoplist (Lang) and for pages
@@ -262,8 +270,12 @@ func (x *Extractor) classify() {
 	fav, pt := min(x.cfg.Favor, numFavors-1), x.pageType()
 	th := w.Threshold[fav][pt]
 	top := x.stage2(&w.Stage2, th, total)
-	if r, pmax := w.Relative[fav][pt], sigmoid(top); r > 0 && pmax >= th {
-		th = min(th, r*pmax)
+	if pmax := sigmoid(top); pmax >= th {
+		if w.ExpectedF[pt] {
+			th = x.expectedCut(favorBeta2[fav])
+		} else if r := w.Relative[fav][pt]; r > 0 {
+			th = min(th, r*pmax)
+		}
 	}
 	keep := newCut(th)
 	kept := 0
@@ -293,6 +305,40 @@ func (x *Extractor) classify() {
 	if kept == 0 {
 		x.keepBestStretch()
 	}
+}
+
+// favorBeta2 is, per Favor, the β² of the F-measure it maximises.
+var favorBeta2 = [numFavors]float64{Balanced: 1, Precision: 0.25, Recall: 4}
+
+// expectedCut returns the final probability of the least probable of the
+// paragraphs whose set maximises the F-measure with β² = b2 expected under
+// the final probabilities, words weighing as the measure counts them.
+// That set is, for some k, the k most probable paragraphs; with S those,
+// p a paragraph's probability and n its words, the expectation is nearly
+// (1+β²)·Σ_S p·n / (Σ_S n + β²·Σ p·n) (Jansche 2007; Lipton, Elkan and
+// Narayanaswamy 2014), so one pass down the sorted paragraphs finds k.
+func (x *Extractor) expectedCut(b2 float64) float32 {
+	paras := x.pm.Paragraphs()
+	x.order = x.order[:0]
+	var total float64
+	for i := range paras {
+		if paras[i].Words > 0 && x.prob[i] != zeroLogit {
+			x.order = append(x.order, int32(i))
+			total += float64(sigmoid(x.prob[i])) * float64(paras[i].Words)
+		}
+	}
+	slices.SortFunc(x.order, func(a, b int32) int { return cmp.Compare(x.prob[b], x.prob[a]) })
+	var kept, words, best float64
+	th := float32(1)
+	for _, i := range x.order {
+		p := sigmoid(x.prob[i])
+		kept += float64(p) * float64(paras[i].Words)
+		words += float64(paras[i].Words)
+		if f := kept / (words + b2*total); f > best {
+			best, th = f, p
+		}
+	}
+	return th
 }
 
 // keepBestStretch keeps, on a page where no paragraph reached the

@@ -413,15 +413,16 @@ var builtin = Model{
 			},
 		}},
 		Threshold: [numFavors][NumPageTypes]float32{
-			Balanced:  {0.37500006, 0.42500007, 0.37500006, 0.27500004, 0.25000003, 0.40000007, 0.42500007}, // article, forum, product, collection, listing, documentation, service
+			Balanced:  {0.37500006, 0.42500007, 0.37500006, 0.27500004, 0.32500005, 0.40000007, 0.42500007}, // article, forum, product, collection, listing, documentation, service
 			Precision: {0.62499994, 0.575, 0.37500006, 0.40000007, 0.32500005, 0.6499999, 0.47500008},       // article, forum, product, collection, listing, documentation, service
 			Recall:    {0.27500004, 0.22500002, 0.27500004, 0.22500002, 0.15, 0.27500004, 0.30000004},       // article, forum, product, collection, listing, documentation, service
 		},
 		Relative: [numFavors][NumPageTypes]float32{
-			Balanced:  {0.7, 0.5, 0.5, 0.8, 0, 0, 0.5},   // article, forum, product, collection, listing, documentation, service
-			Precision: {0.7, 0.6, 0.8, 0.5, 0.7, 0, 0.6}, // article, forum, product, collection, listing, documentation, service
-			Recall:    {0.7, 0.4, 0.7, 0, 0, 0.3, 0},     // article, forum, product, collection, listing, documentation, service
+			Balanced:  {0.7, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
+			Precision: {0.7, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
+			Recall:    {0.7, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
 		},
+		ExpectedF: [NumPageTypes]bool{false, true, true, true, true, true, true}, // article, forum, product, collection, listing, documentation, service
 	},
 	NoLang: Weights{
 		Stage1: Ensemble{Bias: 0.3766821, Trees: []Tree{
@@ -834,10 +835,11 @@ var builtin = Model{
 			Recall:    {0.30000004, 0.20000002, 0.22500002, 0.25000003, 0.15, 0.22500002, 0.27500004},       // article, forum, product, collection, listing, documentation, service
 		},
 		Relative: [numFavors][NumPageTypes]float32{
-			Balanced:  {0.6, 0.5, 0.5, 0.7, 0.4, 0, 0.7}, // article, forum, product, collection, listing, documentation, service
-			Precision: {0, 0.8, 0.7, 0.8, 0.5, 0, 0},     // article, forum, product, collection, listing, documentation, service
-			Recall:    {0.5, 0, 0, 0.3, 0, 0, 0.5},       // article, forum, product, collection, listing, documentation, service
+			Balanced:  {0.6, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
+			Precision: {0, 0, 0, 0, 0, 0, 0},   // article, forum, product, collection, listing, documentation, service
+			Recall:    {0.5, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
 		},
+		ExpectedF: [NumPageTypes]bool{false, true, true, true, true, true, true}, // article, forum, product, collection, listing, documentation, service
 	},
 	PageType: [NumPageTypes]Ensemble{
 		// article

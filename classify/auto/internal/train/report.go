@@ -247,6 +247,7 @@ func source(m *auto.Model) []byte {
 			}
 			b.WriteString("},\n")
 		}
+		fmt.Fprintf(&b, "ExpectedF: [NumPageTypes]bool{%s}, // %s\n", strings.ReplaceAll(strings.Trim(fmt.Sprint(v.w.ExpectedF), "[]"), " ", ", "), strings.Join(auto.PageTypes(), ", "))
 		b.WriteString("},\n")
 	}
 	b.WriteString("PageType: [NumPageTypes]Ensemble{\n")
