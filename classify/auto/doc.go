@@ -58,8 +58,9 @@
 // probability, one per page type, which on some types comes down to a
 // share of the page's highest probability (Weights.Relative) and on
 // others gives way to the cut that maximises the F-measure expected under
-// the probabilities (Weights.ExpectedF). A page with visible text where no paragraph reaches it
-// keeps its best-supported stretch instead (Extractor.Fallback). A page
+// the probabilities (Weights.ExpectedF). A page with visible text where
+// no paragraph reaches it keeps its best-supported stretch instead
+// (Extractor.Fallback). A page
 // whose HTML lacks the main text its JSON-LD holds (an articleBody, the
 // posts of a thread, a product's description), as pages built by scripts
 // do, gets that text as paragraphs instead (Extractor.FromJSONLD).
