@@ -205,12 +205,13 @@ func TestParseFavor(t *testing.T) {
 		name string
 		want auto.Favor
 		ok   bool
+		beta float64
 	}{
-		{"balanced", auto.Balanced, true},
-		{"precision", auto.Precision, true},
-		{"recall", auto.Recall, true},
-		{"Recall", 0, false},
-		{"", 0, false},
+		{"balanced", auto.Balanced, true, 1},
+		{"precision", auto.Precision, true, 0.5},
+		{"recall", auto.Recall, true, 2},
+		{"Recall", 0, false, 1},
+		{"", 0, false, 1},
 	} {
 		got, err := auto.ParseFavor(tc.name)
 		if (err == nil) != tc.ok || got != tc.want {
@@ -218,6 +219,9 @@ func TestParseFavor(t *testing.T) {
 		}
 		if tc.ok && got.String() != tc.name {
 			t.Errorf("%v.String() = %q", got, got.String())
+		}
+		if got.Beta() != tc.beta {
+			t.Errorf("%v.Beta() = %v, want %v", got, got.Beta(), tc.beta)
 		}
 	}
 }

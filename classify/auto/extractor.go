@@ -37,6 +37,13 @@ func (f Favor) String() string {
 	return "invalid"
 }
 
+// favorBetas are the β of the F-measure each Favor maximises.
+var favorBetas = [numFavors]float64{Balanced: 1, Precision: 0.5, Recall: 2}
+
+// Beta returns the β of the F-measure f maximises: 1, 0.5 or 2 (Balanced
+// for a value out of range, as the extractor reads it).
+func (f Favor) Beta() float64 { return favorBetas[min(f, numFavors-1)] }
+
 // ErrUnknownFavor is wrapped by ParseFavor's error.
 var ErrUnknownFavor = errors.New("auto: unknown favor")
 

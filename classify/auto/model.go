@@ -272,7 +272,7 @@ func (x *Extractor) classify() {
 	top := x.stage2(&w.Stage2, th, total)
 	if pmax := sigmoid(top); pmax >= th {
 		if w.ExpectedF[pt] {
-			th = x.expectedCut(favorBeta2[fav])
+			th = x.expectedCut(fav.Beta() * fav.Beta())
 		} else if r := w.Relative[fav][pt]; r > 0 {
 			th = min(th, r*pmax)
 		}
@@ -306,9 +306,6 @@ func (x *Extractor) classify() {
 		x.keepBestStretch()
 	}
 }
-
-// favorBeta2 is, per Favor, the β² of the F-measure it maximises.
-var favorBeta2 = [numFavors]float64{Balanced: 1, Precision: 0.25, Recall: 4}
 
 // expectedCut returns the final probability of the least probable of the
 // paragraphs whose set maximises the F-measure with β² = b2 expected under

@@ -659,9 +659,6 @@ func (t *trainer) fitPageTypes(rows []extracted, idx, sel []int) [auto.NumPageTy
 // that get a threshold of their own; the others share the threshold of all.
 const minTypePages = 20
 
-// betas are the F-measure weights of the Favor settings: F1, F0.5, F2.
-var betas = [...]float64{auto.Balanced: 1, auto.Precision: 0.5, auto.Recall: 2}
-
 // relatives are the shares of a page's highest probability that
 // bestRelative tries, 0 for none.
 var relatives = [...]float32{0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8}
@@ -670,7 +667,7 @@ var relatives = [...]float32{0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8}
 // maximises the mean over pages of the favor's F-measure on words (see
 // Weights.Relative).
 func bestRelative(ex []extracted, favor auto.Favor, th float32) float32 {
-	b2 := betas[favor] * betas[favor]
+	b2 := favor.Beta() * favor.Beta()
 	best, bestR := -1.0, float32(0)
 	for _, r := range relatives {
 		sum := 0.0
@@ -697,7 +694,7 @@ func bestRelative(ex []extracted, favor auto.Favor, th float32) float32 {
 // bestThreshold returns the threshold in [0.1, 0.9] that maximises the
 // mean over pages of the favor's F-measure on words.
 func bestThreshold(ex []extracted, favor auto.Favor) float32 {
-	b2 := betas[favor] * betas[favor]
+	b2 := favor.Beta() * favor.Beta()
 	best, bestTh := -1.0, float32(0.5)
 	for th := float32(0.1); th < 0.91; th += 0.025 {
 		sum := 0.0
