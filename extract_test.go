@@ -309,3 +309,24 @@ func TestAutoLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestNoscriptIframe extracts a page whose tag-manager snippet leaves an
+// iframe open inside noscript: every algorithm keeps the article after it,
+// and no markup comes out as text.
+func TestNoscriptIframe(t *testing.T) {
+	page := []byte("<body><noscript><iframe src=\"https://example.com/ns.html\" height=\"0\" width=\"0\" />" +
+		"</noscript>" + longParagraph + longParagraph + "</body>")
+	for _, algo := range jt.Algorithms() {
+		doc, err := newExtractor(t, jt.WithAlgorithm(algo)).ExtractBytes(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all strings.Builder
+		for i := range doc.Paragraphs {
+			all.Write(doc.ParagraphText(i))
+		}
+		if !strings.Contains(all.String(), "real article about the news") || strings.Contains(all.String(), "<") {
+			t.Errorf("%s: paragraphs %q, want the article without markup", algo, all.String())
+		}
+	}
+}

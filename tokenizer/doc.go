@@ -31,6 +31,11 @@
 // and turn it into U+FFFD in raw text and comments. By default noscript is
 // parsed as markup, as parsers without scripting do (libxml2, and the
 // references jt is measured against); WithScripting(true) makes it raw text
-// as in a browser. Comments keep their text as written;
+// as in a browser. Parsed as markup, a noscript still ends where a browser
+// running scripts ends it: raw text inside it (an iframe's, a style's)
+// stops at "</noscript", and Next returns the raw-text element's end tag
+// there (an EndTagToken with an empty Raw) before the noscript's, so that
+// an iframe left open in a noscript does not take the rest of the page for
+// its text. Comments keep their text as written;
 // x/net/html decodes character references in them.
 package tokenizer

@@ -126,6 +126,13 @@ type Tokenizer struct {
 	rawBuf  [16]byte
 	rawKind atom.Atom
 
+	// Without scripting: noscript elements open (start tags less end
+	// tags), and the raw-text element a "</noscript" cut short, whose
+	// implied end tag Next returns next (see nextRaw).
+	noscript    int
+	impliedName []byte
+	impliedAtom atom.Atom
+
 	maxBytes  int
 	scripting bool
 
@@ -204,6 +211,8 @@ func (z *Tokenizer) ResetBytes(b []byte) {
 	z.kind = ErrorToken
 	z.rawTag = nil
 	z.rawKind = 0
+	z.noscript = 0
+	z.impliedName, z.impliedAtom = nil, 0
 	z.start, z.end = 0, 0
 }
 
@@ -281,9 +290,15 @@ func (z *Tokenizer) Next() Kind {
 		z.kind = ErrorToken
 		return ErrorToken
 	}
+	if z.impliedName != nil {
+		return z.impliedEnd()
+	}
 	if z.rawTag != nil {
 		if k, ok := z.nextRaw(); ok {
 			return k
+		}
+		if z.impliedName != nil {
+			return z.impliedEnd()
 		}
 	}
 	b := z.buf
@@ -526,6 +541,13 @@ loop:
 	if selfClosing {
 		z.attrEnd = p - 1
 	}
+	if z.tagAtom == atom.Noscript && !z.scripting {
+		if kind == StartTagToken {
+			z.noscript++
+		} else if z.noscript > 0 {
+			z.noscript--
+		}
+	}
 	if kind == EndTagToken {
 		return EndTagToken, true
 	}
@@ -566,6 +588,12 @@ func (z *Tokenizer) nextRaw() (Kind, bool) {
 	default:
 		end = z.rawEnd(start)
 	}
+	if z.noscript > 0 {
+		if p := z.noscriptEnd(start, end); p >= 0 {
+			end = p
+			z.impliedName, z.impliedAtom = z.rawTag, kind
+		}
+	}
 	z.rawTag = nil
 	z.rawKind = 0
 	if end == start {
@@ -576,6 +604,40 @@ func (z *Tokenizer) nextRaw() (Kind, bool) {
 		mode = modeRCData
 	}
 	return z.setData(TextToken, start, end, end, start, end, mode), true
+}
+
+// noscriptEnd returns where a "</noscript" end tag is in [p, end), or -1.
+// Inside a noscript parsed as markup, raw text ends there: a browser
+// running scripts ends the noscript there, so that
+// `<noscript><iframe src=x/></noscript>`, whose iframe is never closed,
+// does not take the rest of the page for its text.
+func (z *Tokenizer) noscriptEnd(p, end int) int {
+	b := z.buf[:end]
+	const name = "noscript"
+	for {
+		j := bytes.Index(b[p:], []byte("</"))
+		if j < 0 {
+			return -1
+		}
+		p += j
+		if q := p + 2 + len(name); q < len(b) && hasPrefixFold(b[p+2:], []byte(name)) && (isSpace(b[q]) || b[q] == '/' || b[q] == '>') {
+			return p
+		}
+		p += 2
+	}
+}
+
+// impliedEnd returns the end tag of the raw-text element a "</noscript"
+// cut short (see noscriptEnd): an EndTagToken without attributes whose Raw
+// is empty, at the "</noscript".
+func (z *Tokenizer) impliedEnd() Kind {
+	z.name, z.tagAtom = z.impliedName, z.impliedAtom
+	z.impliedName, z.impliedAtom = nil, 0
+	z.kind = EndTagToken
+	z.start, z.end = z.pos, z.pos
+	z.attrPos, z.attrEnd, z.attrStart = z.pos, z.pos, z.pos
+	z.nSpans, z.spansAll, z.spanUp, z.attrIdx = 0, true, 0, 0
+	return EndTagToken
 }
 
 // rawEnd finds the appropriate end tag ("</" + the element's name + a space,
