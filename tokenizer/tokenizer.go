@@ -265,7 +265,8 @@ func (z *Tokenizer) Reset(r io.Reader) error {
 // It is nil while tokens remain.
 func (z *Tokenizer) Err() error { return z.err }
 
-// Raw returns the bytes of the current token as they are in the input.
+// Raw returns the bytes of the current token as they are in the input:
+// none for the end tag a "</noscript" implies (see the package doc).
 func (z *Tokenizer) Raw() []byte { return z.buf[z.start:z.end] }
 
 // Offset returns the byte offset of the current token in the input.

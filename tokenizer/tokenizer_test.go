@@ -211,7 +211,7 @@ func TestDeviations(t *testing.T) {
 			[]tok{{"start", "noscript", ""}, {"start", "iframe", `src="x/" `}, {"text", "a", ""}, {"end", "iframe", ""}, {"end", "noscript", ""}, {"start", "p", ""}, {"text", "y", ""}, {"end", "p", ""}}, nil},
 		{"empty raw text inside noscript", "<noscript><iframe /></noscript>x",
 			[]tok{{"start", "noscript", ""}, {"start", "iframe", ""}, {"end", "iframe", ""}, {"end", "noscript", ""}, {"text", "x", ""}}, nil},
-		{"raw text inside noscript ending first", "<noscript><style>a</style></noscript><style>b</noscript></style>",
+		{"raw text ending before the noscript, and outside it", "<noscript><style>a</style></noscript><style>b</noscript></style>",
 			[]tok{{"start", "noscript", ""}, {"start", "style", ""}, {"text", "a", ""}, {"end", "style", ""}, {"end", "noscript", ""}, {"start", "style", ""}, {"text", "b</noscript>", ""}, {"end", "style", ""}}, nil},
 		{"raw text inside noscript with scripting", "<noscript><iframe/></noscript><p>y</p>",
 			[]tok{{"start", "noscript", ""}, {"text", "<iframe/>", ""}, {"end", "noscript", ""}, {"start", "p", ""}, {"text", "y", ""}, {"end", "p", ""}}, []Option{WithScripting(true)}},
