@@ -589,8 +589,12 @@ func (z *Tokenizer) nextRaw() (Kind, bool) {
 	default:
 		end = z.rawEnd(start)
 	}
+	// Inside a noscript parsed as markup, raw text ends at "</noscript",
+	// where a browser running scripts ends the noscript, so that
+	// `<noscript><iframe src=x/></noscript>`, whose iframe is never
+	// closed, does not take the rest of the page for its text.
 	if z.noscript > 0 {
-		if p := z.noscriptEnd(start, end); p >= 0 {
+		if p := z.endTagIn(start, end, noscriptName); p >= 0 {
 			end = p
 			z.impliedName, z.impliedAtom = z.rawTag, kind
 		}
@@ -607,29 +611,8 @@ func (z *Tokenizer) nextRaw() (Kind, bool) {
 	return z.setData(TextToken, start, end, end, start, end, mode), true
 }
 
-// noscriptEnd returns where a "</noscript" end tag is in [p, end), or -1.
-// Inside a noscript parsed as markup, raw text ends there: a browser
-// running scripts ends the noscript there, so that
-// `<noscript><iframe src=x/></noscript>`, whose iframe is never closed,
-// does not take the rest of the page for its text.
-func (z *Tokenizer) noscriptEnd(p, end int) int {
-	b := z.buf[:end]
-	const name = "noscript"
-	for {
-		j := bytes.Index(b[p:], []byte("</"))
-		if j < 0 {
-			return -1
-		}
-		p += j
-		if q := p + 2 + len(name); q < len(b) && hasPrefixFold(b[p+2:], []byte(name)) && (isSpace(b[q]) || b[q] == '/' || b[q] == '>') {
-			return p
-		}
-		p += 2
-	}
-}
-
 // impliedEnd returns the end tag of the raw-text element a "</noscript"
-// cut short (see noscriptEnd): an EndTagToken without attributes whose Raw
+// cut short (see nextRaw): an EndTagToken without attributes whose Raw
 // is empty, at the "</noscript".
 func (z *Tokenizer) impliedEnd() Kind {
 	z.name, z.tagAtom = z.impliedName, z.impliedAtom
@@ -641,27 +624,39 @@ func (z *Tokenizer) impliedEnd() Kind {
 	return EndTagToken
 }
 
+// noscriptName is the name endTagIn looks for inside a noscript.
+var noscriptName = []byte("noscript")
+
 // rawEnd finds the appropriate end tag ("</" + the element's name + a space,
 // '/' or '>') at or after p, or the end of input.
 func (z *Tokenizer) rawEnd(p int) int {
-	b := z.buf
+	if e := z.endTagIn(p, len(z.buf), z.rawTag); e >= 0 {
+		return e
+	}
+	return len(z.buf)
+}
+
+// endTagIn returns where the first end tag named name (lower case)
+// starts in [p, end), or -1.
+func (z *Tokenizer) endTagIn(p, end int, name []byte) int {
+	b := z.buf[:end]
 	for {
 		j := bytes.Index(b[p:], []byte("</"))
 		if j < 0 {
-			return len(b)
+			return -1
 		}
 		p += j
-		if z.endTagAt(p) {
+		if z.endTagAt(p, name) {
 			return p
 		}
 		p += 2
 	}
 }
 
-func (z *Tokenizer) endTagAt(p int) bool {
+func (z *Tokenizer) endTagAt(p int, name []byte) bool {
 	b := z.buf
-	n := len(z.rawTag)
-	if p+2+n > len(b) || !hasPrefixFold(b[p+2:], z.rawTag) {
+	n := len(name)
+	if p+2+n > len(b) || !hasPrefixFold(b[p+2:], name) {
 		return false
 	}
 	// "</name" cut off by the end of input is text, not an end tag.
@@ -688,7 +683,7 @@ func (z *Tokenizer) scriptEnd(p int) int {
 			}
 			p += j
 			switch {
-			case z.endTagAt(p):
+			case z.endTagAt(p, z.rawTag):
 				return p
 			case bytes.HasPrefix(b[p:], []byte("<!--")):
 				state = escaped
@@ -706,7 +701,7 @@ func (z *Tokenizer) scriptEnd(p int) int {
 		case c == '-' && bytes.HasPrefix(b[p:], []byte("-->")):
 			state = plain
 			p += 3
-		case c == '<' && state == escaped && z.endTagAt(p):
+		case c == '<' && state == escaped && z.endTagAt(p, z.rawTag):
 			return p
 		case c == '<' && state == escaped && scriptTagAt(b, p+1):
 			state = double
