@@ -9,9 +9,10 @@ import (
 	"github.com/jtextract/jt/bulk"
 )
 
-// germanPage is a small news page in German, to check that the guessed
-// language reaches the outputs.
-const germanPage = `<html><head><title>Nachrichten</title></head><body><div><a href="/">Startseite</a></div>
+// germanPage is a small news page in German, under a menu, to check that
+// the guessed language reaches the outputs.
+const germanPage = `<html><head><title>Nachrichten</title></head><body><nav><ul><li><a href="/">Startseite</a></li>
+<li><a href="/politik">Politik</a></li><li><a href="/sport">Sport</a></li></ul></nav>
 <p>Die Regierung hat am Montag angekündigt, dass die neue Brücke über den Fluss im nächsten Jahr
 gebaut werden soll, nachdem die Pläne wegen der hohen Kosten und der Einwände der Anwohner lange
 Zeit auf Eis gelegen hatten.</p>
