@@ -105,8 +105,8 @@ var builtinIndex = sync.OnceValue(func() *langIndex {
 			tmp[i][l/64] |= 1 << (l % 64)
 		}
 	}
-	// A word of three letters or more that the English list holds counts
-	// for English alone, as a word of that list only (see englishOwn).
+	// A word of the English list of englishOwn bytes or more counts for
+	// English alone: its set of lists is English's only.
 	if en := slices.Index(g.names, "English"); en >= 0 {
 		for w := range g.sets[en].All() {
 			if len(w) >= englishOwn {
