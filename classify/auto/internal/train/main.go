@@ -85,7 +85,7 @@ func main() {
 	perPage := flag.String("per-page", "", "write each page's scores, in-sample and (with -k above 1) cross-validated, to CSV `FILE`")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample score")
 	dump := flag.String("dump", "", "print the paragraphs of page `ID` (set/id, e.g. wcxb-dev/0001) with labels and the built-in model's probabilities, and exit")
-	ceiling := flag.Bool("ceiling", false, "print, per data set and page type, the word F1 of the built-in model in-sample and (with -k above 1, twenty minutes) of the cross-validation's held-out pages: as kept, with the best threshold for each page, without the false positives, with the misses added, of the labels (what the paragraphs allow) and of every paragraph; and exit")
+	ceiling := flag.Bool("ceiling", false, "print, per data set and page type, the word F1 of the built-in model in-sample and (with -k above 1, about eighteen minutes) of the cross-validation's held-out pages: as kept, with the best threshold for each page, without the false positives, with the misses added, of the labels (what the paragraphs allow) and of every paragraph; and exit")
 	flag.Parse()
 	if *learner != "trees" && *learner != "logistic" {
 		log.Fatalf("-learner %q: want trees or logistic", *learner)
