@@ -154,6 +154,16 @@ func (d *Document) AppendClassWords(dst []uint64, i int) []uint64 {
 	return d.auto.AppendClassWords(dst, i)
 }
 
+// AppendHeadingWords appends the hashes of the words of the heading
+// paragraph i follows (see auto.Extractor.AppendHeadingWords) to dst; it
+// appends nothing for the other algorithms.
+func (d *Document) AppendHeadingWords(dst []uint64, i int) []uint64 {
+	if d.auto == nil {
+		return dst
+	}
+	return d.auto.AppendHeadingWords(dst, i)
+}
+
 // PageType returns the kind of page the "auto" algorithm judged the
 // document to be (one of auto.PageTypes: "article", "forum", "product",
 // "collection", "listing", "documentation", "service") with the model's

@@ -24,6 +24,11 @@
 //     login below), by how often the text under them is main text; per
 //     paragraph, the scores of the elements around its text summed, and
 //     the innermost scored element's;
+//   - the heading lexicon (Model.Headings), learned alike from the words
+//     of headings (configuration and usage above the mean; footer,
+//     newsletter, related and comments below); per paragraph, the summed
+//     scores of the words of the heading it follows, its own for a
+//     heading;
 //   - the text around the paragraph: the link density of all the text
 //     under its parent and grandparent, the grandparent's share of the
 //     page's text, how many paragraphs its parent holds;

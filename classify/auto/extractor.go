@@ -109,6 +109,7 @@ type Extractor struct {
 	given      []byte                  // the URL SetURL gave
 	agg        []float32               // per element: text, link text and paragraphs under it (see sumContainers)
 	titleHash  []uint64                // hashes of the title's words
+	heads      *lexTable               // the model's heading lexicon
 	titleBloom uint64                  // bit h%64 set for every h in titleHash
 	bodyPairs  hashSet                 // hashes of the articleBody's word pairs
 	anc        []int32                 // per paragraph, its ancestors' slots (see ancestors)
@@ -146,9 +147,9 @@ func New(cfg Config) *Extractor {
 	x.pm.SetMaxParagraphs(cfg.MaxParagraphs)
 	x.rec.pm = x.pm
 	if x.model == &builtin {
-		x.rec.classes.lex = builtinClasses()
+		x.rec.classes.lex, x.heads = builtinClasses(), builtinHeadings()
 	} else {
-		x.rec.classes.lex = newLexTable(&x.model.Classes)
+		x.rec.classes.lex, x.heads = newLexTable(&x.model.Classes), newLexTable(&x.model.Headings)
 	}
 	if cfg.AutoLanguage {
 		x.guess = newGuesser()
@@ -289,6 +290,26 @@ func (x *Extractor) Features(i int) []float32 {
 		return nil
 	}
 	return x.feats[i*NumFeatures : (i+1)*NumFeatures]
+}
+
+// AppendHeadingWords appends to dst the hashes of the words of the
+// heading paragraph i follows (or is), as the heading lexicon reads them,
+// and returns the extended slice. It is for learning that lexicon.
+func (x *Extractor) AppendHeadingWords(dst []uint64, i int) []uint64 {
+	if x.FromJSONLD(i) {
+		return dst
+	}
+	paras := x.pm.Paragraphs()
+	text, _ := x.pm.Arenas()
+	for ; i >= 0 && !paras[i].Heading; i-- {
+	}
+	if i < 0 {
+		return dst
+	}
+	for h := range headHashes(text[paras[i].Text.Start:paras[i].Text.End]) {
+		dst = append(dst, h)
+	}
+	return dst
 }
 
 // AppendClassWords appends to dst the hashes of the class and id words of

@@ -56,6 +56,7 @@ const (
 	fInP                                     // it starts in a <p> element
 	fClassLex                                // the class lexicon's summed scores of the elements around its text (mean by text)
 	fClassNear                               // … of the innermost of them with a word in the lexicon
+	fHeadLex                                 // the heading lexicon's summed scores of the words of the heading it follows (its own for a heading)
 	fKinds                                   // first of numKinds: the page declares that kind (schema.org, og:type)
 	fCounts      = fKinds + int(numKinds)    // first of numCounts: log(1 + elements of that kind on the page)
 	fPagePrices  = fCounts + numCounts       // log(1 + short texts with prices on the page)
@@ -126,7 +127,7 @@ func FeatureNames() []string {
 	names := []string{"length", "words", "link_density", "stop_density", "punct", "commas",
 		"ends_punct", "capitals", "digits", "heading", "copyright", "tags", "position",
 		"text_before", "body_share", "has_body", "jt_good", "jt_neargood", "title", "links1", "links2",
-		"region2", "siblings", "list_links", "price", "repeat1", "repeat2", "repeat3", "repeat_share", "h1_up", "h1_climb", "h1_up_share", "depth", "h1_pos", "in_p", "class_lex", "class_near"}
+		"region2", "siblings", "list_links", "price", "repeat1", "repeat2", "repeat3", "repeat_share", "h1_up", "h1_climb", "h1_up_share", "depth", "h1_pos", "in_p", "class_lex", "class_near", "head_lex"}
 	for _, k := range kindNames {
 		names = append(names, "kind_"+k)
 	}
@@ -798,7 +799,8 @@ func (x *Extractor) stage1(e *Ensemble) (ftotal float32) {
 	var page pageSums
 	prices := 0
 	before := 0
-	h := -1 // the headline: the h1 paragraph with most of the title's words
+	h := -1          // the headline: the h1 paragraph with most of the title's words
+	var head float32 // the heading lexicon's score of the last heading
 	for i := range paras {
 		p := &paras[i]
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
@@ -810,6 +812,10 @@ func (x *Extractor) stage1(e *Ensemble) (ftotal float32) {
 		f[fLinkDensity] = float32(min(p.LinkDensity(), 1))
 		x.textFeatures(f, t, p, unspaced)
 		f[fHeading] = b2f(p.Heading)
+		if p.Heading {
+			head = x.headScore(t)
+		}
+		f[fHeadLex] = head
 		f[fCopyright] = b2f(p.Copyright || p.InSelect)
 		f[fTags] = min(float32(p.Tags)/float32(p.Words+unspaced+1), 2)
 		f[fPosition] = float32(i) / float32(len(paras))
@@ -858,6 +864,39 @@ func (x *Extractor) stage1(e *Ensemble) (ftotal float32) {
 		x.prob1[i] = sigmoid(z)
 	}
 	return ftotal
+}
+
+// maxHeadWords bounds the words of a heading the heading lexicon reads.
+const maxHeadWords = 16
+
+// headHashes yields the hashes of the first maxHeadWords words of heading
+// t, as the heading lexicon is learned from and looked up with.
+func headHashes(t []byte) func(yield func(uint64) bool) {
+	return func(yield func(uint64) bool) {
+		n := 0
+		for w := range words(t) {
+			if n == maxHeadWords {
+				return
+			}
+			if h, ok := wordHash(w); ok {
+				n++
+				if !yield(h) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// headScore returns the heading lexicon's summed scores of the words of
+// heading t.
+func (x *Extractor) headScore(t []byte) (sum float32) {
+	for h := range headHashes(t) {
+		if s, ok := x.heads.score(h); ok {
+			sum += s
+		}
+	}
+	return sum
 }
 
 // readPage sets the features of the page that need none of its

@@ -5,21 +5,27 @@ import (
 	"sync"
 )
 
-// Lexicon scores the words of class and id attributes by what the text
-// under them is, as learned from annotated pages of many sites: themes and
-// frameworks name their parts alike from site to site ("sidebar",
-// "widget", "entry-content", "product-description"), in more words than
-// the cues of evidence.go name by hand. It keeps the words seen on enough
-// sites only, so that it holds what sites share rather than what one
-// site calls its parts.
+// Lexicon scores words by what the text they are said of is, as learned
+// from annotated pages of many sites. Model.Classes holds the words of
+// class and id attributes: themes and frameworks name their parts alike
+// from site to site ("sidebar", "widget", "entry-content",
+// "product-description"), in more words than the cues of evidence.go name
+// by hand. Model.Headings holds the words of headings, which name the
+// sections of pages alike ("related posts", "leave a reply",
+// "configuration"). A lexicon keeps the words seen on enough sites only,
+// so that it holds what sites share rather than what one site calls its
+// parts.
 type Lexicon struct {
-	// Words holds the FNV-1a hashes of the words, ascending: runs of
-	// ASCII letters and digits, lower-cased, also cut where a lower-case
-	// letter meets an upper-case one ("shareBar" is "share" and "bar").
+	// Words holds the hashes of the words, ascending. For Classes, FNV-1a
+	// hashes of runs of ASCII letters and digits, lower-cased, also cut
+	// where a lower-case letter meets an upper-case one ("shareBar" is
+	// "share" and "bar"); for Headings, the hashes the paragraph features
+	// compare words with (wordHash: a heading's space-separated words,
+	// the punctuation around them dropped and ASCII lower-cased).
 	Words []uint64
 	// Scores holds, per word, the log-odds that a paragraph under an
-	// element with the word is main text, less the log-odds of any
-	// paragraph.
+	// element with the word (after a heading with it) is main text, less
+	// the log-odds of any paragraph.
 	Scores []float32
 }
 
@@ -61,6 +67,10 @@ func newLexTable(l *Lexicon) *lexTable {
 // built once and shared: a table is only read, and every Extractor of the
 // built-in model would otherwise build its own 64 KiB copy.
 var builtinClasses = sync.OnceValue(func() *lexTable { return newLexTable(&builtin.Classes) })
+
+// builtinHeadings returns the built-in model's heading lexicon as a table,
+// built once and shared as builtinClasses'.
+var builtinHeadings = sync.OnceValue(func() *lexTable { return newLexTable(&builtin.Headings) })
 
 // slot returns the first slot of hash h in a table of 64-shift bits. The
 // hash is mixed first: FNV-1a's top bits differ little between short

@@ -183,15 +183,57 @@ func TestLexTableProbes(t *testing.T) {
 }
 
 // TestBuiltinClassesShared checks that Extractors of the built-in model
-// share its lexicon table, and that one given a model builds its own.
+// share its lexicon tables, and that one given a model builds its own.
 func TestBuiltinClassesShared(t *testing.T) {
 	a, b := New(Config{}), New(Config{AutoLanguage: true})
-	if a.rec.classes.lex != b.rec.classes.lex {
-		t.Error("two Extractors of the built-in model built a lexicon table each")
+	if a.rec.classes.lex != b.rec.classes.lex || a.heads != b.heads {
+		t.Error("two Extractors of the built-in model built lexicon tables each")
 	}
 	m := builtin
 	m.Classes = *testLexicon("x")
-	if c := New(Config{Model: &m}); c.rec.classes.lex == a.rec.classes.lex {
-		t.Error("an Extractor given a model reads the built-in lexicon")
+	if c := New(Config{Model: &m}); c.rec.classes.lex == a.rec.classes.lex || c.heads == a.heads {
+		t.Error("an Extractor given a model reads the built-in lexicons")
+	}
+}
+
+// TestHeadingLexiconFeatures checks that a paragraph reads the heading
+// lexicon's score of the heading it follows (a heading its own), and that
+// AppendHeadingWords gives the trainer the words that score is read from.
+func TestHeadingLexiconFeatures(t *testing.T) {
+	word := func(w string) uint64 {
+		h, _ := wordHash([]byte(w))
+		return h
+	}
+	m := builtin
+	m.Headings = *lexiconOf(map[uint64]float32{word("description"): 2, word("reviews"): -3, word("customer"): -0.5})
+	x := New(Config{Model: &m})
+	run(t, x, `<html><body><p>before any heading</p>
+<h2>Product Description</h2><p>Made of wool.</p><p>Machine washable.</p>
+<h3>Customer reviews:</h3><p>Great socks!</p></body></html>`)
+	want := []struct {
+		score float32
+		words []string
+	}{
+		{0, nil},
+		{2, []string{"product", "description"}},
+		{2, []string{"product", "description"}},
+		{2, []string{"product", "description"}},
+		{-3.5, []string{"customer", "reviews"}},
+		{-3.5, []string{"customer", "reviews"}},
+	}
+	if n := len(x.Paragraphs()); n != len(want) {
+		t.Fatalf("%d paragraphs, want %d", n, len(want))
+	}
+	for i, w := range want {
+		if got := x.Features(i)[fHeadLex]; got != w.score {
+			t.Errorf("paragraph %d: head_lex %v, want %v", i, got, w.score)
+		}
+		var hs []uint64
+		for _, s := range w.words {
+			hs = append(hs, word(s))
+		}
+		if got := x.AppendHeadingWords(nil, i); !slices.Equal(got, hs) {
+			t.Errorf("paragraph %d: heading words %x, want %x", i, got, hs)
+		}
 	}
 }

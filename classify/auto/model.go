@@ -165,11 +165,15 @@ type Weights struct {
 // without one (NoLang, which ignores stop-word density), the page type
 // model: one ensemble per type of PageTypes, reading the features of the
 // page as a whole, whose probabilities the paragraph models read, and the
-// class lexicon, whose scores they read too.
+// class and heading lexicons, whose scores they read too.
 type Model struct {
 	Lang, NoLang Weights
 	PageType     [NumPageTypes]Ensemble
 	Classes      Lexicon
+	// Headings scores the words of headings by what the text they
+	// introduce is ("description", "reviews", "related"), learned as
+	// Classes is.
+	Headings Lexicon
 }
 
 // ensembles returns pointers to every ensemble of m.

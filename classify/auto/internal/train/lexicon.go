@@ -7,8 +7,9 @@ import (
 	"github.com/jtextract/jt/classify/auto"
 )
 
-// The class lexicon's learning: which words of class and id attributes
-// are said around main text and which around boilerplate, over many sites.
+// The lexicons' learning: which words of class and id attributes, and of
+// headings, are said around main text and which around boilerplate, over
+// many sites.
 const (
 	// lexMinPages is how many pages a word must be on to be learned: a
 	// word of fewer is one site's, and says nothing of other sites.
@@ -21,11 +22,16 @@ const (
 	lexMinScore = 0.1
 )
 
-// learnLexicon learns the class lexicon from the paragraphs of rows sel.
-// Each page gives a word one vote, split by the share of the page's
-// paragraphs under an element with the word that are main text, so that
-// a long page counts no more than a short one.
-func learnLexicon(rows []extracted, sel []int) auto.Lexicon {
+// classWords and headWords return the words of paragraph j of e that the
+// class and the heading lexicon read.
+func classWords(e *extracted, j int) []uint64 { return e.classes[j] }
+func headWords(e *extracted, j int) []uint64  { return e.heads[j] }
+
+// learnLexicon learns a lexicon of the words that wordsOf gives per
+// paragraph from the paragraphs of rows sel. Each page gives a word one
+// vote, split by the share of the page's paragraphs with the word that
+// are main text, so that a long page counts no more than a short one.
+func learnLexicon(rows []extracted, sel []int, wordsOf func(e *extracted, j int) []uint64) auto.Lexicon {
 	type votes struct {
 		main, other float64
 		pages       int
@@ -35,11 +41,11 @@ func learnLexicon(rows []extracted, sel []int) auto.Lexicon {
 	for _, i := range sel {
 		e := &rows[i]
 		page := map[uint64]*[2]int{}
-		for j := range e.classes {
+		for j := range e.toks {
 			if len(e.toks[j]) == 0 {
 				continue
 			}
-			hs = append(hs[:0], e.classes[j]...)
+			hs = append(hs[:0], wordsOf(e, j)...)
 			slices.Sort(hs)
 			hs = slices.Compact(hs)
 			y := 0

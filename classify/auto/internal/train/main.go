@@ -294,6 +294,7 @@ type extracted struct {
 	truth    []int32     // per word index: its count in the ground truth
 	texts    []string    // per paragraph: its text
 	classes  [][]uint64  // per paragraph: the hashes of the class words around it
+	heads    [][]uint64  // per paragraph: the hashes of the words of the heading it follows
 	text     string      // the main text, as users get it
 	ptype    string      // the page type guessed
 	weight   float64     // the page's weight in training
@@ -354,6 +355,7 @@ func (t *trainer) extract(m *auto.Model, idx []int, lang bool, favor auto.Favor)
 					e.toks = append(e.toks, ti)
 					e.texts = append(e.texts, string(doc.ParagraphText(i)))
 					e.classes = append(e.classes, doc.AppendClassWords(nil, i))
+					e.heads = append(e.heads, doc.AppendHeadingWords(nil, i))
 					e.feats = append(e.feats, slices.Clone(doc.Features(i)))
 					e.y = append(e.y, p.label(toks))
 					pr, _ := doc.Probability(i)
@@ -470,6 +472,7 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 	}
 	heldOut := make([][auto.NumPageTypes]auto.Ensemble, len(folds))
 	heldOutClasses := make([]auto.Lexicon, len(folds))
+	heldOutHeads := make([]auto.Lexicon, len(folds))
 	for k := range folds {
 		var train []int
 		for i, pi := range idx {
@@ -478,21 +481,23 @@ func (t *trainer) fit(idx []int) (*auto.Model, error) {
 			}
 		}
 		heldOut[k] = t.fitPageTypes(rows, idx, train)
-		heldOutClasses[k] = learnLexicon(rows, train)
+		heldOutClasses[k] = learnLexicon(rows, train, classWords)
+		heldOutHeads[k] = learnLexicon(rows, train, headWords)
 	}
 	everyRow := make([]int, len(idx))
 	for i := range everyRow {
 		everyRow[i] = i
 	}
 	m.PageType = t.fitPageTypes(rows, idx, everyRow)
-	m.Classes = learnLexicon(rows, everyRow)
+	m.Classes = learnLexicon(rows, everyRow, classWords)
+	m.Headings = learnLexicon(rows, everyRow, headWords)
 	// extract runs m over the pages, each fold with its held-out page
 	// type model and, when stage1 is given, its own stage 1.
 	extract := func(lang bool, stage1 []auto.Ensemble) ([]extracted, error) {
 		var out []extracted
 		for k, fold := range folds {
 			mk := *m
-			mk.PageType, mk.Classes = heldOut[k], heldOutClasses[k]
+			mk.PageType, mk.Classes, mk.Headings = heldOut[k], heldOutClasses[k], heldOutHeads[k]
 			if stage1 != nil {
 				mk.Lang.Stage1, mk.NoLang.Stage1 = stage1[k], stage1[k]
 			}

@@ -37,7 +37,7 @@ func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, []extracted, err
 	out := make([]pageScore, len(idx))
 	for k := range ex {
 		out[k] = t.scorePage(idx[k], &ex[k])
-		ex[k].feats, ex[k].texts, ex[k].classes = nil, nil, nil
+		ex[k].feats, ex[k].texts, ex[k].classes, ex[k].heads = nil, nil, nil, nil
 	}
 	return out, ex, nil
 }
@@ -256,6 +256,7 @@ func source(m *auto.Model) []byte {
 	}
 	b.WriteString("},\n")
 	writeLexicon(&b, "Classes", &m.Classes)
+	writeLexicon(&b, "Headings", &m.Headings)
 	b.WriteString("}\n")
 	src, err := format.Source(b.Bytes())
 	if err != nil {
