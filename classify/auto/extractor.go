@@ -300,8 +300,12 @@ func (x *Extractor) AppendHeadingWords(dst []uint64, i int) []uint64 {
 		return dst
 	}
 	paras := x.pm.Paragraphs()
+	if i >= len(paras) {
+		return dst
+	}
 	text, _ := x.pm.Arenas()
-	for ; i >= 0 && !paras[i].Heading; i-- {
+	for i >= 0 && !paras[i].Heading { // back to the heading it follows
+		i--
 	}
 	if i < 0 {
 		return dst

@@ -236,4 +236,7 @@ func TestHeadingLexiconFeatures(t *testing.T) {
 			t.Errorf("paragraph %d: heading words %x, want %x", i, got, hs)
 		}
 	}
+	if got := x.AppendHeadingWords(nil, len(want)); got != nil {
+		t.Errorf("heading words of a paragraph past the last: %x", got)
+	}
 }

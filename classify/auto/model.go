@@ -171,8 +171,8 @@ type Model struct {
 	PageType     [NumPageTypes]Ensemble
 	Classes      Lexicon
 	// Headings scores the words of headings by what the text they
-	// introduce is ("description", "reviews", "related"), learned as
-	// Classes is.
+	// introduce is ("related", "reply" and "newsletter" below the mean,
+	// "usage" and "configuration" above), learned as Classes is.
 	Headings Lexicon
 }
 
