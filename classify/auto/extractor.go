@@ -95,6 +95,7 @@ type Extractor struct {
 	lang       int            // index in guess.names, -1 for none
 	stop       *stopwords.Set // the stoplist of the page
 	lower      []byte
+	heads      *lexTable               // the model's heading lexicon (see headScore)
 	wbuf       [maxLowerLen]byte       // the word textFeatures looks up, lower-cased
 	feats      []float32               // NumFeatures per paragraph
 	lens       []float32               // per paragraph: its Length
@@ -109,7 +110,6 @@ type Extractor struct {
 	given      []byte                  // the URL SetURL gave
 	agg        []float32               // per element: text, link text and paragraphs under it (see sumContainers)
 	titleHash  []uint64                // hashes of the title's words
-	heads      *lexTable               // the model's heading lexicon
 	titleBloom uint64                  // bit h%64 set for every h in titleHash
 	bodyPairs  hashSet                 // hashes of the articleBody's word pairs
 	anc        []int32                 // per paragraph, its ancestors' slots (see ancestors)
@@ -294,7 +294,8 @@ func (x *Extractor) Features(i int) []float32 {
 
 // AppendHeadingWords appends to dst the hashes of the words of the
 // heading paragraph i follows (or is), as the heading lexicon reads them,
-// and returns the extended slice. It is for learning that lexicon.
+// and returns the extended slice. It is for learning that lexicon; it
+// walks the paragraphs back from i to that heading.
 func (x *Extractor) AppendHeadingWords(dst []uint64, i int) []uint64 {
 	if x.FromJSONLD(i) {
 		return dst
