@@ -220,19 +220,50 @@ func hashWords(ws []string) uint64 {
 	return h.Sum64()
 }
 
-// label returns 1 when a paragraph of words toks is main text of p.
-func (p *page) label(toks []string) float64 {
-	if len(toks) < 4 {
-		_, ok := p.lines[hashWords(toks)]
-		return b2f(ok)
-	}
-	found := 0
-	for i := 0; i+4 <= len(toks); i++ {
-		if _, ok := p.shingles[hashWords(toks[i:i+4])]; ok {
-			found++
+// labels returns, per paragraph of words paras[i], 1 when it is main
+// text of p: when half its word 4-grams are the truth's or, for a
+// paragraph of fewer than four words, when it is a line of the truth or
+// continues a run of the truth's words from the paragraph before it or
+// into the one after it (a table cell, whose row the truth writes as one
+// line, or a bold lead-in the truth joins to its sentence).
+func (p *page) labels(paras [][]string) []float64 {
+	y := make([]float64, len(paras))
+	for i, toks := range paras {
+		switch {
+		case len(toks) >= 4:
+			y[i] = b2f(2*p.found(toks) >= len(toks)-3)
+		case len(toks) > 0:
+			// The three words before it and after it, from however many
+			// paragraphs hold them (a row's cells may hold one word each).
+			var before, after []string
+			for j := i - 1; j >= 0 && len(before) < 3; j-- {
+				before = slices.Concat(paras[j], before)
+			}
+			for j := i + 1; j < len(paras) && len(after) < 3; j++ {
+				after = slices.Concat(after, paras[j])
+			}
+			before, after = before[max(0, len(before)-3):], after[:min(3, len(after))]
+			_, line := p.lines[hashWords(toks)]
+			y[i] = b2f(line || p.inRun(slices.Concat(before, toks)) || p.inRun(slices.Concat(toks, after)))
 		}
 	}
-	return b2f(2*found >= len(toks)-3)
+	return y
+}
+
+// found counts the word 4-grams of toks that are the truth's.
+func (p *page) found(toks []string) int {
+	n := 0
+	for i := 0; i+4 <= len(toks); i++ {
+		if _, ok := p.shingles[hashWords(toks[i:i+4])]; ok {
+			n++
+		}
+	}
+	return n
+}
+
+// inRun reports whether toks has word 4-grams and all are the truth's.
+func (p *page) inRun(toks []string) bool {
+	return len(toks) >= 4 && p.found(toks) == len(toks)-3
 }
 
 func b2f(b bool) float64 {
@@ -343,6 +374,7 @@ func (t *trainer) extract(m *auto.Model, idx []int, lang bool, favor auto.Favor)
 				for _, w := range eval.WordTokens(p.truth) {
 					e.truth[id(w)]++
 				}
+				var words [][]string
 				for i := range doc.Paragraphs {
 					if doc.ParagraphSource(i) != "" {
 						break // text read from JSON-LD, which the model does not score
@@ -357,11 +389,12 @@ func (t *trainer) extract(m *auto.Model, idx []int, lang bool, favor auto.Favor)
 					e.classes = append(e.classes, doc.AppendClassWords(nil, i))
 					e.heads = append(e.heads, doc.AppendHeadingWords(nil, i))
 					e.feats = append(e.feats, slices.Clone(doc.Features(i)))
-					e.y = append(e.y, p.label(toks))
+					words = append(words, toks)
 					pr, _ := doc.Probability(i)
 					e.probs = append(e.probs, pr)
 					e.good = append(e.good, doc.Paragraphs[i].Class == blocks.Good)
 				}
+				e.y = p.labels(words)
 				e.text = doc.Text()
 				e.ptype, _ = doc.PageType()
 				e.fallback = doc.Fallback()
