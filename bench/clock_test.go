@@ -58,8 +58,8 @@ func TestProcessClockCountsOtherThreads(t *testing.T) {
 	go func() {
 		runtime.LockOSThread()
 		from, err := threadCPUTime()
-		for t := from; err == nil && t-from < 30*time.Millisecond; {
-			t, err = threadCPUTime()
+		for used := from; err == nil && used-from < 30*time.Millisecond; {
+			used, err = threadCPUTime()
 		}
 		stop <- err
 	}()
