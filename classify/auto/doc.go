@@ -63,7 +63,9 @@
 // probability, one per page type, which on some types comes down to a
 // share of the page's highest probability (Weights.Relative) and on
 // others gives way to the cut that maximises the F-measure expected under
-// the probabilities (Weights.ExpectedF). A page with visible text where
+// the probabilities (Weights.ExpectedF). A data table, whose rows are
+// all short, is then kept or dropped whole, by its cells' mean
+// probability. A page with visible text where
 // no paragraph reaches it keeps its best-supported stretch instead
 // (Extractor.Fallback). A page
 // whose HTML lacks the main text its JSON-LD holds (an articleBody, the

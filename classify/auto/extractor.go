@@ -368,6 +368,8 @@ type recorder struct {
 	sig   []uint64       // per element ID: its tag and class, the identity of repeated siblings
 	depth []int32        // per element ID: its depth (0 for the root)
 	last  []int32        // per element ID: the last ID under it, set when it ends (its own until then)
+	rows  []int32        // the IDs of the tr elements, ascending
+	table []int32        // per row in rows: the ID of the innermost table open around it, -1 for none
 	class uint64         // hash of the class value readCues read, 0 for none
 	count [numCounts]int // elements counted per kind, for the page's features
 	kinds kindSet        // schema.org types and og:type values the page declares
@@ -418,7 +420,7 @@ func (r *recorder) reset() {
 	r.ld, r.ldEnds = r.ld[:0], r.ldEnds[:0]
 	r.open = paraCues{}
 	r.paras = r.paras[:0]
-	r.sig, r.depth, r.last = r.sig[:0], r.depth[:0], r.last[:0]
+	r.sig, r.depth, r.last, r.rows, r.table = r.sig[:0], r.depth[:0], r.last[:0], r.rows[:0], r.table[:0]
 	r.classVals, r.valStart = r.classVals[:0], r.valStart[:0]
 	r.lexSum, r.lexNear = r.lexSum[:0], r.lexNear[:0]
 	r.count = [numCounts]int{}
@@ -473,10 +475,24 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 		r.valStart = append(r.valStart, int32(start))
 		r.depth = append(r.depth, int32(d))
 		r.last = append(r.last, e.ID)
+		if e.Atom == atom.Tr {
+			r.rows, r.table = append(r.rows, e.ID), append(r.table, tableOf(stack))
+		}
 	}
 	if r.kill == 0 && i&iKilled != 0 {
 		r.kill = len(stack)
 	}
+}
+
+// tableOf returns the ID of the innermost table element on stack, -1 for
+// none.
+func tableOf(stack []blocks.Elem) int32 {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if stack[i].Atom == atom.Table {
+			return stack[i].ID
+		}
+	}
+	return -1
 }
 
 // inheritedLex returns the lexSum and lexNear of the innermost open

@@ -499,3 +499,44 @@ func TestCueShares(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeTables checks that a data table is kept or dropped whole, by
+// its cells' mean probability weighted by length, and that a table laid
+// out as a page (a row longer than maxRowText) is still cut cell by cell.
+// Stage 2 gives a cell by its length 0.73 (over 54 code points), 0.60
+// (over 19) or 0.27; the threshold is 0.5.
+func TestWholeTables(t *testing.T) {
+	long := strings.Repeat("The text of the page, read on and on. ", 12)
+	for _, tc := range []struct {
+		name, page, want string
+	}{
+		{"short cells join the row's long one",
+			`<table><tr><td>Columbia Business School</td><td>8</td></tr><tr><td>Stanford Graduate School</td><td>11</td></tr></table>`,
+			"good good good good"},
+		{"a long cell joins the short ones dropped",
+			`<p>The text above the table.</p><table><tr><td>Share</td><td>Tweet</td><td>Email</td><td>Print this page for later</td></tr></table>`,
+			"good bad bad bad bad"},
+		{"a layout table is cut by cell",
+			`<table><tr><td>Home</td><td><p>` + long + `</p></td></tr></table>`,
+			"bad good"},
+		{"a lone cell is its own judge",
+			`<table><tr><td>Print this page for later</td></tr></table><p>Next</p>`,
+			"good bad"},
+	} {
+		w := Weights{Stage2: Ensemble{Trees: []Tree{stepTree(fLength, 4, 0.3), stepTree(fLength, 3, 0.7)}}}
+		for f := range w.Threshold {
+			for t := range w.Threshold[f] {
+				w.Threshold[f][t] = 0.5
+			}
+		}
+		x := New(Config{Model: &Model{Lang: w, NoLang: w}})
+		run(t, x, tc.page)
+		var got []string
+		for _, p := range x.Paragraphs() {
+			got = append(got, p.Class.String())
+		}
+		if g := strings.Join(got, " "); g != tc.want {
+			t.Errorf("%s: classes %s, want %s", tc.name, g, tc.want)
+		}
+	}
+}

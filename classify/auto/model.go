@@ -305,6 +305,7 @@ func (x *Extractor) classify() {
 			}
 		}
 	}
+	kept += x.wholeTables(th)
 	x.fallback = false
 	if kept == 0 {
 		x.keepBestStretch()
@@ -342,6 +343,86 @@ func (x *Extractor) expectedCut(b2 float64) float32 {
 	return th
 }
 
+// maxRowText is the most text, in code points, a table row may hold for
+// its table to be judged whole: rows of a data table, not of a page laid
+// out in a table.
+const maxRowText = 400
+
+// cellOf returns, for paragraph i that is the text of a table cell (its
+// element is the cell or the cell's child), the IDs of the cell's row
+// and of the row's table; -1, -1 for another paragraph.
+func (x *Extractor) cellOf(i int) (row, table int32) {
+	v := x.element(i)
+	for range 2 {
+		if v = x.pm.Parent(v); v < 0 {
+			return -1, -1
+		}
+		if k, ok := slices.BinarySearch(x.rec.rows, v); ok {
+			return v, x.rec.table[k]
+		}
+	}
+	return -1, -1
+}
+
+// visible reports whether paragraph i has text a reader sees and that
+// is not a repeat of text kept before it.
+func (x *Extractor) visible(i int) bool {
+	return x.pm.Paragraphs()[i].Length > 0 && x.prob[i] != zeroLogit && x.feats[i*numFeatures+fCues+int(cueHidden)] <= 0.5
+}
+
+// wholeTables judges each data table whole, as one piece of content: the
+// visible cells of a table whose rows are all short are all kept when
+// their mean probability, weighted by length, reaches the cut th, and all
+// dropped otherwise. The model scores cells one by one, and is surer of
+// a table's long cells than of its numbers, prices and short names; a
+// table cut between them would lose those, or come out with holes. It
+// returns the change in the number of paragraphs kept.
+func (x *Extractor) wholeTables(th float32) (added int) {
+	paras := x.pm.Paragraphs()
+	for i := 0; i < len(paras); {
+		row, table := x.cellOf(i)
+		j := i + 1
+		if table < 0 {
+			i = j
+			continue
+		}
+		var text, mass, rowText float32
+		cells, short := 0, true
+		for k := i; k < len(paras); k++ {
+			r, t := x.cellOf(k)
+			if t != table {
+				break
+			}
+			j = k + 1
+			if r != row {
+				row, rowText = r, 0
+			}
+			if x.visible(k) {
+				n := float32(paras[k].Length)
+				text, rowText = text+n, rowText+n
+				mass += n * sigmoid(x.prob[k])
+				cells++
+				short = short && rowText <= maxRowText
+			}
+		}
+		if cells > 1 && short {
+			keep := decide(mass >= th*text)
+			for k := i; k < j; k++ {
+				if x.visible(k) && paras[k].Class != keep {
+					paras[k].Class = keep
+					if keep == blocks.Good {
+						added++
+					} else {
+						added--
+					}
+				}
+			}
+		}
+		i = j
+	}
+	return added
+}
+
 // keepBestStretch keeps, on a page where no paragraph reached the
 // threshold, the run of paragraphs with the most probable visible text:
 // the contiguous run that maximises the sum of (p - pmax/2) × length,
@@ -351,7 +432,7 @@ func (x *Extractor) expectedCut(b2 float64) float32 {
 func (x *Extractor) keepBestStretch() {
 	paras := x.pm.Paragraphs()
 	visible := func(i int) float32 {
-		if paras[i].Length == 0 || x.prob[i] == zeroLogit || x.feats[i*numFeatures+fCues+int(cueHidden)] > 0.5 {
+		if !x.visible(i) {
 			return 0
 		}
 		return sigmoid(x.prob[i])
