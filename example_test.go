@@ -64,8 +64,9 @@ func ExampleDocument_Paragraphs() {
 // The "auto" algorithm guesses the page's language (here from its two
 // paragraphs) unless one is set, and combines the evidence of the other
 // algorithms with the page's structure; WithFavor trades precision against
-// recall: favouring precision, the copyright line, which the balanced and
-// recall settings keep on a page this short, is left out.
+// recall: favouring precision, the headline, which the balanced and recall
+// settings keep, is left out, a short heading being less sure than the
+// paragraphs under it.
 func ExampleWithFavor() {
 	ex, err := jt.New(jt.WithAlgorithm("auto"), jt.WithFavor("precision"))
 	if err != nil {
@@ -82,7 +83,7 @@ func ExampleWithFavor() {
 	// Output:
 	// auto English
 	// bad  Home | News | About
-	// good Rockets and budgets
+	// bad  Rockets and budgets
 	// good The agency said on Monday that
 	// good Engineers at the test site hav
 	// bad  © 2024 Example News. All right

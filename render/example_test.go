@@ -10,7 +10,7 @@ import (
 
 // A Document extracted with structure renders as Markdown: headings,
 // emphasis and code keep their form. (The table is left out: the
-// classifier judged it not to be main text.)
+// classifier judged it, as one piece, not to be main text.)
 func Example() {
 	ex, err := jt.New(jt.WithAlgorithm("auto"), jt.WithStructure(true))
 	if err != nil {
