@@ -431,7 +431,7 @@ func (x *Extractor) wholeTables(th float32) (added int) {
 // by accident; Fallback reports it.
 func (x *Extractor) keepBestStretch() {
 	paras := x.pm.Paragraphs()
-	visible := func(i int) float32 {
+	shownProb := func(i int) float32 {
 		if !x.visible(i) {
 			return 0
 		}
@@ -439,7 +439,7 @@ func (x *Extractor) keepBestStretch() {
 	}
 	var pmax float32
 	for i := range paras {
-		pmax = max(pmax, visible(i))
+		pmax = max(pmax, shownProb(i))
 	}
 	if pmax <= 0 {
 		return
@@ -450,13 +450,13 @@ func (x *Extractor) keepBestStretch() {
 		if sum <= 0 {
 			sum, start = 0, i
 		}
-		sum += (visible(i) - pmax/2) * float32(paras[i].Length)
+		sum += (shownProb(i) - pmax/2) * float32(paras[i].Length)
 		if sum > best {
 			best, bestStart, bestEnd = sum, start, i
 		}
 	}
 	for i := bestStart; i <= bestEnd; i++ {
-		if visible(i) > 0 {
+		if shownProb(i) > 0 {
 			paras[i].Class = blocks.Good
 			x.fallback = true
 		}
