@@ -227,24 +227,26 @@ func hashWords(ws []string) uint64 {
 // into the one after it (a table cell, whose row the truth writes as one
 // line, or a bold lead-in the truth joins to its sentence).
 func (p *page) labels(paras [][]string) []float64 {
+	// The paragraphs' words end to end: the three words before and after
+	// a paragraph, from however many paragraphs hold them (a row's cells
+	// may hold one word each, others none), are a slice of it.
+	var all []string
+	start := make([]int, len(paras)+1)
+	for i, toks := range paras {
+		start[i] = len(all)
+		all = append(all, toks...)
+	}
+	start[len(paras)] = len(all)
 	y := make([]float64, len(paras))
 	for i, toks := range paras {
 		switch {
 		case len(toks) >= 4:
 			y[i] = b2f(2*p.found(toks) >= len(toks)-3)
 		case len(toks) > 0:
-			// The three words before it and after it, from however many
-			// paragraphs hold them (a row's cells may hold one word each).
-			var before, after []string
-			for j := i - 1; j >= 0 && len(before) < 3; j-- {
-				before = slices.Concat(paras[j], before)
-			}
-			for j := i + 1; j < len(paras) && len(after) < 3; j++ {
-				after = slices.Concat(after, paras[j])
-			}
-			before, after = before[max(0, len(before)-3):], after[:min(3, len(after))]
+			a, b := start[i], start[i+1]
+			before, after := all[max(0, a-3):b], all[a:min(len(all), b+3)]
 			_, line := p.lines[hashWords(toks)]
-			y[i] = b2f(line || p.inRun(slices.Concat(before, toks)) || p.inRun(slices.Concat(toks, after)))
+			y[i] = b2f(line || p.inRun(before) || p.inRun(after))
 		}
 	}
 	return y

@@ -28,6 +28,10 @@ func TestLabels(t *testing.T) {
 			[]string{"Rankings", "11 (tie)", "Columbia Business School", "$162,099"},
 			[]float64{1, 1, 1, 1},
 		},
+		{ // the same row with wordless paragraphs between its cells
+			[]string{"11 (tie)", "", "Columbia Business School", "", "$162,099"},
+			[]float64{1, 0, 1, 0, 1},
+		},
 		{ // a bold lead-in, its sentence, then a button
 			[]string{"Audio Sharing.", "Share a song with a friend nearby in one tap.", "Read more"},
 			[]float64{1, 1, 0},
