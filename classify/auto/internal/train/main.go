@@ -244,9 +244,9 @@ func (p *page) labels(paras [][]string) []float64 {
 			y[i] = b2f(2*p.found(toks) >= len(toks)-3)
 		case len(toks) > 0:
 			a, b := start[i], start[i+1]
-			before, after := all[max(0, a-3):b], all[a:min(len(all), b+3)]
+			withBefore, withAfter := all[max(0, a-3):b], all[a:min(len(all), b+3)]
 			_, line := p.lines[hashWords(toks)]
-			y[i] = b2f(line || p.inRun(before) || p.inRun(after))
+			y[i] = b2f(line || p.inRun(withBefore) || p.inRun(withAfter))
 		}
 	}
 	return y
