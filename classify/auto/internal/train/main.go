@@ -231,19 +231,18 @@ func (p *page) labels(paras [][]string) []float64 {
 	// a paragraph, from however many paragraphs hold them (a row's cells
 	// may hold one word each, others none), are a slice of it.
 	var all []string
-	start := make([]int, len(paras)+1)
+	start := make([]int, len(paras))
 	for i, toks := range paras {
 		start[i] = len(all)
 		all = append(all, toks...)
 	}
-	start[len(paras)] = len(all)
 	y := make([]float64, len(paras))
 	for i, toks := range paras {
 		switch {
 		case len(toks) >= 4:
 			y[i] = b2f(2*p.found(toks) >= len(toks)-3)
 		case len(toks) > 0:
-			a, b := start[i], start[i+1]
+			a, b := start[i], start[i]+len(toks)
 			withBefore, withAfter := all[max(0, a-3):b], all[a:min(len(all), b+3)]
 			_, line := p.lines[hashWords(toks)]
 			y[i] = b2f(line || p.inRun(withBefore) || p.inRun(withAfter))
