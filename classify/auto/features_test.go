@@ -502,7 +502,8 @@ func TestCueShares(t *testing.T) {
 
 // TestWholeTables checks that a data table is kept or dropped whole, by
 // its cells' mean probability weighted by length, and that a table laid
-// out as a page (a row longer than maxRowText) is still cut cell by cell.
+// out as a page (a row longer than maxRowText) is still cut cell by cell,
+// and that a text is dropped as a repeat only of one the output keeps.
 // Stage 2 gives a cell by its length 0.73 (over 54 code points), 0.60
 // (over 19) or 0.27; the threshold is 0.5.
 func TestWholeTables(t *testing.T) {
@@ -522,6 +523,12 @@ func TestWholeTables(t *testing.T) {
 		{"a lone cell is its own judge",
 			`<table><tr><td>Print this page for later</td></tr></table><p>Next</p>`,
 			"good bad"},
+		{"a text dropped with its table is kept where it repeats",
+			`<p>` + long + `</p><table><tr><td>Share</td><td>Tweet</td><td>Email</td><td>Save</td><td>Like</td><td>Post</td><td>Follow</td><td>Print this page for later, or read it again now</td></tr></table><p>Print this page for later, or read it again now</p>`,
+			"good bad bad bad bad bad bad bad bad good"},
+		{"a table's repeat of a text kept is dropped",
+			`<p>Print this page for later, or read it again now</p><table><tr><td>Print this page for later, or read it again now</td><td>Columbia Business School</td></tr></table>`,
+			"good bad good"},
 	} {
 		w := Weights{Stage2: Ensemble{Trees: []Tree{stepTree(fLength, 4, 0.3), stepTree(fLength, 3, 0.7)}}}
 		for f := range w.Threshold {

@@ -282,7 +282,24 @@ func (x *Extractor) classify() {
 		}
 	}
 	keep := newCut(th)
-	kept := 0
+	for i := range paras {
+		paras[i].Class = decide(keep.good(x.prob[i]))
+	}
+	x.wholeTables(th)
+	// Repeats are dropped once the classes are final, so that a text is
+	// dropped as a repeat only of one that stays in the output.
+	kept := x.dropRepeats()
+	x.fallback = false
+	if kept == 0 {
+		x.keepBestStretch()
+	}
+}
+
+// dropRepeats gives probability 0 to every paragraph whose text repeats
+// that of a paragraph kept before it, and drops it; it returns the number
+// of paragraphs kept.
+func (x *Extractor) dropRepeats() (kept int) {
+	paras := x.pm.Paragraphs()
 	clear(x.seen)
 	text, _ := x.pm.Arenas()
 	for i := range paras {
@@ -290,26 +307,21 @@ func (x *Extractor) classify() {
 		// Only texts of minRepeat bytes or more are compared, so only
 		// those are hashed and remembered.
 		t := text[p.Text.Start:p.Text.End]
-		var h uint64
 		if len(t) >= minRepeat {
-			h = xxhash.Sum64(t)
-		}
-		if len(t) >= minRepeat && x.seenBefore(h) {
-			x.prob[i] = zeroLogit
-		}
-		p.Class = decide(keep.good(x.prob[i]))
-		if p.Class == blocks.Good {
-			kept++
-			if len(t) >= minRepeat {
+			h := xxhash.Sum64(t)
+			if x.seenBefore(h) {
+				x.prob[i], p.Class = zeroLogit, blocks.Bad
+				continue
+			}
+			if p.Class == blocks.Good {
 				x.seen[h] = struct{}{}
 			}
 		}
+		if p.Class == blocks.Good {
+			kept++
+		}
 	}
-	kept += x.wholeTables(th)
-	x.fallback = false
-	if kept == 0 {
-		x.keepBestStretch()
-	}
+	return kept
 }
 
 // expectedCut returns the final probability of the least probable of the
@@ -324,7 +336,7 @@ func (x *Extractor) expectedCut(b2 float64) float32 {
 	x.order = x.order[:0]
 	var total float64
 	for i := range paras {
-		if paras[i].Words > 0 && x.prob[i] != zeroLogit {
+		if paras[i].Words > 0 {
 			x.order = append(x.order, int32(i))
 			total += float64(sigmoid(x.prob[i])) * float64(paras[i].Words)
 		}
@@ -365,7 +377,7 @@ func (x *Extractor) cellOf(i int) (row, table int32) {
 }
 
 // visible reports whether paragraph i has text a reader sees and that
-// is not a repeat of text kept before it.
+// is not a repeat of text kept before it (see dropRepeats).
 func (x *Extractor) visible(i int) bool {
 	return x.pm.Paragraphs()[i].Length > 0 && x.prob[i] != zeroLogit && x.feats[i*numFeatures+fCues+int(cueHidden)] <= 0.5
 }
@@ -375,9 +387,8 @@ func (x *Extractor) visible(i int) bool {
 // their mean probability, weighted by length, reaches the cut th, and all
 // dropped otherwise. The model scores cells one by one, and is surer of
 // a table's long cells than of its numbers, prices and short names; a
-// table cut between them would lose those, or come out with holes. It
-// returns the change in the number of paragraphs kept.
-func (x *Extractor) wholeTables(th float32) (added int) {
+// table cut between them would lose those, or come out with holes.
+func (x *Extractor) wholeTables(th float32) {
 	paras := x.pm.Paragraphs()
 	for i := 0; i < len(paras); {
 		row, table := x.cellOf(i)
@@ -408,19 +419,13 @@ func (x *Extractor) wholeTables(th float32) (added int) {
 		if cells > 1 && short {
 			keep := decide(mass >= th*text)
 			for k := i; k < j; k++ {
-				if x.visible(k) && paras[k].Class != keep {
+				if x.visible(k) {
 					paras[k].Class = keep
-					if keep == blocks.Good {
-						added++
-					} else {
-						added--
-					}
 				}
 			}
 		}
 		i = j
 	}
-	return added
 }
 
 // keepBestStretch keeps, on a page where no paragraph reached the
