@@ -362,8 +362,12 @@ const maxRowText = 400
 
 // cellOf returns, for paragraph i that is the text of a table cell (its
 // element is the cell or the cell's child), the IDs of the cell's row
-// and of the row's table; -1, -1 for another paragraph.
+// and of the row's table; -1, -1 for another paragraph, and for i past
+// the last.
 func (x *Extractor) cellOf(i int) (row, table int32) {
+	if i >= len(x.pm.Paragraphs()) {
+		return -1, -1
+	}
 	v := x.element(i)
 	for range 2 {
 		if v = x.pm.Parent(v); v < 0 {
@@ -390,41 +394,35 @@ func (x *Extractor) visible(i int) bool {
 // table cut between them would lose those, or come out with holes.
 func (x *Extractor) wholeTables(th float32) {
 	paras := x.pm.Paragraphs()
+	// The paragraphs go by in runs of one table's cells (or of no
+	// table's); each one's cell is looked up once, and the first outside
+	// a run starts the next.
+	row, table := x.cellOf(0)
 	for i := 0; i < len(paras); {
-		row, table := x.cellOf(i)
-		j := i + 1
-		if table < 0 {
-			i = j
-			continue
-		}
+		first, inTable, inRow := i, table, row
 		var text, mass, rowText float32
 		cells, short := 0, true
-		for k := i; k < len(paras); k++ {
-			r, t := x.cellOf(k)
-			if t != table {
-				break
+		for ; i < len(paras) && table == inTable; i++ {
+			if row != inRow {
+				inRow, rowText = row, 0
 			}
-			j = k + 1
-			if r != row {
-				row, rowText = r, 0
-			}
-			if x.visible(k) {
-				n := float32(paras[k].Length)
+			if inTable >= 0 && x.visible(i) {
+				n := float32(paras[i].Length)
 				text, rowText = text+n, rowText+n
-				mass += n * sigmoid(x.prob[k])
+				mass += n * sigmoid(x.prob[i])
 				cells++
 				short = short && rowText <= maxRowText
 			}
+			row, table = x.cellOf(i + 1)
 		}
 		if cells > 1 && short {
 			keep := decide(mass >= th*text)
-			for k := i; k < j; k++ {
+			for k := first; k < i; k++ {
 				if x.visible(k) {
 					paras[k].Class = keep
 				}
 			}
 		}
-		i = j
 	}
 }
 
