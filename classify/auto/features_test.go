@@ -503,7 +503,9 @@ func TestCueShares(t *testing.T) {
 // TestWholeTables checks that a data table is kept or dropped whole, by
 // its cells' mean probability weighted by length, and that a table laid
 // out as a page (a row longer than maxRowText) is still cut cell by cell,
-// and that a text is dropped as a repeat only of one the output keeps.
+// and that repeats are judged against the classes that stay: a text is
+// dropped as a repeat only of one the output keeps, and a table's copy
+// without the cells that repeat the original.
 // Stage 2 gives a cell by its length 0.73 (over 54 code points), 0.60
 // (over 19) or 0.27; the threshold is 0.5.
 func TestWholeTables(t *testing.T) {
@@ -526,6 +528,9 @@ func TestWholeTables(t *testing.T) {
 		{"a text dropped with its table is kept where it repeats",
 			`<p>` + long + `</p><table><tr><td>Share</td><td>Tweet</td><td>Email</td><td>Save</td><td>Like</td><td>Post</td><td>Follow</td><td>Print this page for later, or read it again now</td></tr></table><p>Print this page for later, or read it again now</p>`,
 			"good bad bad bad bad bad bad bad bad good"},
+		{"a table's copy is judged without its repeats",
+			`<table><tr><td>Columbia Business School of the city of New York</td><td>8</td></tr></table><table><tr><td>Columbia Business School of the city of New York</td><td>8</td></tr></table>`,
+			"good good bad bad"},
 		{"a table's repeat of a text kept is dropped",
 			`<p>Print this page for later, or read it again now</p><table><tr><td>Print this page for later, or read it again now</td><td>Columbia Business School</td></tr></table>`,
 			"good bad good"},

@@ -281,47 +281,11 @@ func (x *Extractor) classify() {
 			th = min(th, r*pmax)
 		}
 	}
-	keep := newCut(th)
-	for i := range paras {
-		paras[i].Class = decide(keep.good(x.prob[i]))
-	}
-	x.wholeTables(th)
-	// Repeats are dropped once the classes are final, so that a text is
-	// dropped as a repeat only of one that stays in the output.
-	kept := x.dropRepeats()
+	kept := x.decideAll(newCut(th))
 	x.fallback = false
 	if kept == 0 {
 		x.keepBestStretch()
 	}
-}
-
-// dropRepeats gives probability 0 to every paragraph whose text repeats
-// that of a paragraph kept before it, and drops it; it returns the number
-// of paragraphs kept.
-func (x *Extractor) dropRepeats() (kept int) {
-	paras := x.pm.Paragraphs()
-	clear(x.seen)
-	text, _ := x.pm.Arenas()
-	for i := range paras {
-		p := &paras[i]
-		// Only texts of minRepeat bytes or more are compared, so only
-		// those are hashed and remembered.
-		t := text[p.Text.Start:p.Text.End]
-		if len(t) >= minRepeat {
-			h := xxhash.Sum64(t)
-			if x.seenBefore(h) {
-				x.prob[i], p.Class = zeroLogit, blocks.Bad
-				continue
-			}
-			if p.Class == blocks.Good {
-				x.seen[h] = struct{}{}
-			}
-		}
-		if p.Class == blocks.Good {
-			kept++
-		}
-	}
-	return kept
 }
 
 // expectedCut returns the final probability of the least probable of the
@@ -381,49 +345,104 @@ func (x *Extractor) cellOf(i int) (row, table int32) {
 }
 
 // visible reports whether paragraph i has text a reader sees and that
-// is not a repeat of text kept before it (see dropRepeats).
+// is not a repeat of text kept before it (see decideAll).
 func (x *Extractor) visible(i int) bool {
 	return x.pm.Paragraphs()[i].Length > 0 && x.prob[i] != zeroLogit && x.feats[i*numFeatures+fCues+int(cueHidden)] <= 0.5
 }
 
-// wholeTables judges each data table whole, as one piece of content: the
-// visible cells of a table whose rows are all short are all kept when
-// their mean probability, weighted by length, reaches the cut th, and all
-// dropped otherwise. The model scores cells one by one, and is surer of
-// a table's long cells than of its numbers, prices and short names; a
-// table cut between them would lose those, or come out with holes.
-func (x *Extractor) wholeTables(th float32) {
+// decideAll sets every paragraph's class by the cut c, judges each data
+// table whole, and drops repeats; it returns the number of paragraphs
+// kept. A data table, whose rows are all short, is one piece of content:
+// its visible cells are all kept when their mean probability, weighted by
+// length, reaches the cut, and all dropped otherwise. The model scores
+// cells one by one, and is surer of a table's long cells than of its
+// numbers, prices and short names; a table cut between them would lose
+// those, or come out with holes. A paragraph whose text repeats that of
+// one kept before it is dropped, with probability 0: the metric, and a
+// reader, would count it twice. The paragraphs go by in runs of one
+// table's cells (or of no table's), so that repeats are judged against
+// the classes that stay: a table is judged without its cells that repeat
+// a text kept before it, and a text is dropped as a repeat only of one
+// the output keeps.
+func (x *Extractor) decideAll(c cut) (kept int) {
 	paras := x.pm.Paragraphs()
-	// The paragraphs go by in runs of one table's cells (or of no
-	// table's); each one's cell is looked up once, and the first outside
-	// a run starts the next.
+	clear(x.seen)
+	// Each paragraph's cell is looked up once: the first paragraph
+	// outside a run starts the next.
 	row, table := x.cellOf(0)
 	for i := 0; i < len(paras); {
 		first, inTable, inRow := i, table, row
 		var text, mass, rowText float32
 		cells, short := 0, true
 		for ; i < len(paras) && table == inTable; i++ {
-			if row != inRow {
-				inRow, rowText = row, 0
-			}
-			if inTable >= 0 && x.visible(i) {
-				n := float32(paras[i].Length)
-				text, rowText = text+n, rowText+n
-				mass += n * sigmoid(x.prob[i])
-				cells++
-				short = short && rowText <= maxRowText
+			paras[i].Class = decide(c.good(x.prob[i]))
+			if inTable >= 0 {
+				if row != inRow {
+					inRow, rowText = row, 0
+				}
+				if h, ok := x.repeatHash(i); ok && x.seenBefore(h) {
+					x.prob[i], paras[i].Class = zeroLogit, blocks.Bad
+				}
+				if x.visible(i) {
+					n := float32(paras[i].Length)
+					text, rowText = text+n, rowText+n
+					mass += n * sigmoid(x.prob[i])
+					cells++
+					short = short && rowText <= maxRowText
+				}
 			}
 			row, table = x.cellOf(i + 1)
 		}
 		if cells > 1 && short {
-			keep := decide(mass >= th*text)
+			keep := decide(mass >= c.th*text)
 			for k := first; k < i; k++ {
 				if x.visible(k) {
 					paras[k].Class = keep
 				}
 			}
 		}
+		kept += x.dropRepeats(first, i)
 	}
+	return kept
+}
+
+// dropRepeats drops, among paragraphs first to end-1, whose classes are
+// final, those whose text repeats that of a paragraph kept before them,
+// giving them probability 0, and remembers the texts of the others kept;
+// it returns the number of them kept.
+func (x *Extractor) dropRepeats(first, end int) (kept int) {
+	paras := x.pm.Paragraphs()
+	for i := first; i < end; i++ {
+		if x.prob[i] == zeroLogit {
+			continue // a table's cell found to be a repeat already
+		}
+		p := &paras[i]
+		if h, ok := x.repeatHash(i); ok {
+			if x.seenBefore(h) {
+				x.prob[i], p.Class = zeroLogit, blocks.Bad
+				continue
+			}
+			if p.Class == blocks.Good {
+				x.seen[h] = struct{}{}
+			}
+		}
+		if p.Class == blocks.Good {
+			kept++
+		}
+	}
+	return kept
+}
+
+// repeatHash returns the hash of paragraph i's text, and whether the text
+// is long enough to be dropped as a repeat (see minRepeat): only those
+// texts are hashed and remembered.
+func (x *Extractor) repeatHash(i int) (uint64, bool) {
+	p := &x.pm.Paragraphs()[i]
+	if p.Text.Len() < minRepeat {
+		return 0, false
+	}
+	text, _ := x.pm.Arenas()
+	return xxhash.Sum64(text[p.Text.Start:p.Text.End]), true
 }
 
 // keepBestStretch keeps, on a page where no paragraph reached the
