@@ -39,8 +39,11 @@
 // scores per data set and page type, with each set's own metric (the
 // scrapinghub benchmark's shingles, WCXB's word F1). It is
 // deterministic; -worst N lists the pages scored worst, -per-page FILE
-// writes every page's scores in-sample and held out (CSV), -dump ID prints
-// one page's paragraphs with labels and probabilities, and -ceiling shows
+// writes every page's scores in-sample and held out (CSV), -held-out FILE
+// every page's paragraphs as held out, with their probabilities and labels
+// (JSON lines: a cut or a rule is tried on them in seconds, without a new
+// cross-validation), -dump ID prints one page's paragraphs with labels and
+// probabilities, and -ceiling shows
 // how far the model is from the best its probabilities and the paragraphs
 // allow, in-sample and held out, and how much of its loss is precision's.
 package main
@@ -83,6 +86,7 @@ func main() {
 	l2 := flag.Float64("l2", 1e-3, "the L2 penalty on the weights of the standardised features of the logistic regressions (every model with -learner logistic; the page type model's base with trees)")
 	expectedF := flag.Bool("expected-f", true, "cut the page types other than article where the F-measure expected under the probabilities is highest (false: a threshold, or a share of the page's highest probability, on every type, for comparison)")
 	perPage := flag.String("per-page", "", "write each page's scores, in-sample and (with -k above 1) cross-validated, to CSV `FILE`")
+	heldOut := flag.String("held-out", "", "with -k above 1, write every page's paragraphs as the cross-validation scored them held out (probability, kept, label, words, text) to `FILE`, one JSON object per page and line")
 	worst := flag.Int("worst", 0, "list the n pages with the lowest in-sample score")
 	dump := flag.String("dump", "", "print the paragraphs of page `ID` (set/id, e.g. wcxb-dev/0001) with labels and the built-in model's probabilities, and exit")
 	ceiling := flag.Bool("ceiling", false, "print, per data set and page type, the word F1 of the built-in model in-sample and (with -k above 1, about eighteen minutes) of the cross-validation's held-out pages: as kept, with the best threshold for each page, without the false positives, with the misses added, of the labels (what the paragraphs allow) and of every paragraph; and exit")
@@ -116,11 +120,20 @@ func main() {
 	}
 	// The file is made before the minutes of fitting, so that a wrong
 	// path fails at once.
-	var perPageFile *os.File
+	var perPageFile, heldOutFile *os.File
 	if *perPage != "" {
 		if perPageFile, err = os.Create(*perPage); err != nil {
 			log.Fatal(err)
 		}
+	}
+	if *heldOut != "" {
+		if *folds < 2 {
+			log.Fatalf("-held-out needs a cross-validation: -k %d", *folds)
+		}
+		if heldOutFile, err = os.Create(*heldOut); err != nil {
+			log.Fatal(err)
+		}
+		t.keepTexts = true
 	}
 	all := make([]int, len(pages))
 	for i := range all {
@@ -145,10 +158,19 @@ func main() {
 	}
 	var cv []pageScore
 	if *folds > 1 {
-		if cv, _, err = t.crossValidate(*folds); err != nil {
+		var held []extracted
+		if cv, held, err = t.crossValidate(*folds); err != nil {
 			log.Fatal(err)
 		}
 		report(fmt.Sprintf("%d-fold CV by domain", *folds), cv, t.pages)
+		if heldOutFile != nil {
+			if err := writeHeldOut(heldOutFile, cv, held, t.pages); err != nil {
+				log.Fatal(err)
+			}
+			if err := heldOutFile.Close(); err != nil {
+				log.Fatal(err)
+			}
+		}
 	}
 	if perPageFile != nil {
 		if err := writePerPage(perPageFile, in, cv, t.pages); err != nil {
@@ -284,6 +306,7 @@ type trainer struct {
 	logistic    bool               // fit logistic regressions instead of trees
 	l2          float64            // the logistic regressions' L2 penalty
 	expectedF   bool               // page types other than article take the expected F-measure's cut
+	keepTexts   bool               // score keeps the paragraphs' texts (for -held-out)
 }
 
 // learner returns the function that fits a model on rows xs: to labels

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"go/format"
 	"io"
@@ -37,7 +38,10 @@ func (t *trainer) score(m *auto.Model, idx []int) ([]pageScore, []extracted, err
 	out := make([]pageScore, len(idx))
 	for k := range ex {
 		out[k] = t.scorePage(idx[k], &ex[k])
-		ex[k].feats, ex[k].texts, ex[k].classes, ex[k].heads = nil, nil, nil, nil
+		ex[k].feats, ex[k].classes, ex[k].heads = nil, nil, nil
+		if !t.keepTexts {
+			ex[k].texts = nil
+		}
 	}
 	return out, ex, nil
 }
@@ -191,6 +195,54 @@ func writePerPage(w io.Writer, in, cv []pageScore, pages []*page) error {
 	}
 	c.Flush()
 	return c.Error()
+}
+
+// heldOutPage is a line of -held-out's file: one page as the
+// cross-validation scored it, with the model of the fold that held it out.
+// Its paragraphs are those the model scores: text read from JSON-LD in
+// their place is left out.
+type heldOutPage struct {
+	Set        string             `json:"set"`
+	ID         string             `json:"id"`
+	Domain     string             `json:"domain"`
+	Type       string             `json:"type"`  // as annotated
+	Guess      string             `json:"guess"` // as the model guessed it
+	F1         float64            `json:"f1"`    // by the set's metric
+	Paragraphs []heldOutParagraph `json:"paragraphs"`
+}
+
+// heldOutParagraph is one paragraph of a heldOutPage.
+type heldOutParagraph struct {
+	Prob  float32 `json:"prob"`  // the final probability
+	Kept  bool    `json:"kept"`  // in the main text users get
+	Label float64 `json:"label"` // 1 for main text, as the training labels it
+	Words int     `json:"words"` // the benchmark's words
+	Text  string  `json:"text"`
+}
+
+// writeHeldOut writes one JSON line per page to w from the held-out
+// scores cv and extractions held, in the order crossValidate returns
+// them. The extractions must hold their texts (trainer.keepTexts).
+func writeHeldOut(w io.Writer, cv []pageScore, held []extracted, pages []*page) error {
+	if len(cv) != len(held) {
+		return fmt.Errorf("held-out scores of %d pages, extractions of %d", len(cv), len(held))
+	}
+	enc := json.NewEncoder(w)
+	for k, s := range cv {
+		e, p := &held[k], pages[s.page]
+		if len(e.texts) != len(e.toks) {
+			return fmt.Errorf("%s/%s: %d paragraphs, %d texts kept", p.set, p.id, len(e.toks), len(e.texts))
+		}
+		line := heldOutPage{Set: p.set, ID: p.id, Domain: p.domain, Type: p.typ, Guess: s.guess, F1: s.f1,
+			Paragraphs: make([]heldOutParagraph, len(e.toks))}
+		for j := range e.toks {
+			line.Paragraphs[j] = heldOutParagraph{Prob: e.probs[j], Kept: e.good[j], Label: e.y[j], Words: len(e.toks[j]), Text: e.texts[j]}
+		}
+		if err := enc.Encode(&line); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // dumpPage prints every paragraph of one page: its label, the built-in
