@@ -80,7 +80,7 @@ func TestQualityWCXB(t *testing.T) {
 			n[k]++
 		}
 	}
-	floors := map[string]float64{"all": wcxbFloor, "article": 0.955, "forum": 0.82, "product": 0.65,
+	floors := map[string]float64{"all": wcxbFloor, "article": 0.955, "forum": 0.82, "product": 0.675,
 		"collection": 0.735, "listing": 0.765, "documentation": 0.935, "service": 0.865}
 	for _, k := range append([]string{"all"}, eval.PageTypes()...) {
 		mean := f1[k] / float64(n[k])
@@ -95,7 +95,7 @@ func TestQualityWCXB(t *testing.T) {
 }
 
 // wcxbFloor is TestQualityWCXB's floor for the mean F1 of all pages.
-const wcxbFloor = 0.885
+const wcxbFloor = 0.89
 
 // page wraps paragraphs of prose in an article, between a menu and a
 // footer, as a small news page.

@@ -120,6 +120,7 @@ type Extractor struct {
 	group      []int32                 // per paragraph: its slot in rep, -1 for none
 	typeProb   [NumPageTypes]float32   // the page type model's probabilities
 	fallback   bool                    // see Fallback
+	noFooter   bool                    // the paragraphs in footer landmarks were dropped (see dropsFooter)
 	contrib    [numFeatures]float32    // AppendEvidence's sums
 	fbuf       features                // the paragraph the trees read
 
@@ -274,7 +275,8 @@ func (x *Extractor) Language() string {
 }
 
 // Probability returns the model's probability that paragraph i is main
-// text; 1 for a paragraph read from JSON-LD, which the model did not score.
+// text; 1 for a paragraph read from JSON-LD, which the model did not score,
+// and 0 for one dropped unscored in a footer landmark or as a repeat.
 func (x *Extractor) Probability(i int) float32 {
 	if x.FromJSONLD(i) {
 		return 1
@@ -356,6 +358,8 @@ type recorder struct {
 	pm      *blocks.ParagraphMaker
 	cues    []cueSet // cues in force per open element (stack depth - 1)
 	kill    int      // stack depth of an element dropped with its content, as the ParagraphMaker drops it
+	foot    int      // stack depth of the outermost footer landmark open (see paraCues.footer), 0 if none
+	role    bool     // the element being read has role=contentinfo
 	ldDepth int      // stack depth of the JSON-LD script being read, 0 if none
 	ld      []byte   // JSON-LD text
 	ldEnds  []int    // the end in ld of each script
@@ -409,14 +413,19 @@ type paraCues struct {
 	cue             [numCues]int32
 	any             cueSet
 	lexSum, lexNear float32 // the text's lexSum and lexNear, times its characters
+	footer          int32   // characters under a footer landmark: <footer>, or an element with role=contentinfo
 }
+
+// inFooter reports whether most of the paragraph's text is under a footer
+// landmark.
+func (c *paraCues) inFooter() bool { return 2*c.footer > c.chars }
 
 // maxLD bounds the JSON-LD text kept per page.
 const maxLD = 4 << 20
 
 func (r *recorder) reset() {
 	r.cues = r.cues[:0]
-	r.kill, r.ldDepth, r.elems, r.dropped = 0, 0, 0, 0
+	r.kill, r.foot, r.ldDepth, r.elems, r.dropped = 0, 0, 0, 0, 0
 	r.ld, r.ldEnds = r.ld[:0], r.ldEnds[:0]
 	r.open = paraCues{}
 	r.paras = r.paras[:0]
@@ -447,7 +456,7 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	r.lexSum, r.lexNear = r.lexSum[:d], r.lexNear[:d]
 	i := info(e.Atom)
 	cues := r.inherited() | cueSet(i&iCues)
-	r.class = 0
+	r.class, r.role = 0, false
 	start := len(r.classVals)
 	r.own = classInfo{}
 	if i&iCarries != 0 {
@@ -481,6 +490,9 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	}
 	if r.kill == 0 && i&iKilled != 0 {
 		r.kill = len(stack)
+	}
+	if r.foot == 0 && (e.Atom == atom.Footer || r.role) {
+		r.foot = len(stack)
 	}
 }
 
@@ -558,7 +570,9 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 			s |= c.cues
 			r.addOwn(c, v)
 		case "role":
-			s |= roleCues(attrs.Value())
+			v := attrs.Value()
+			s |= roleCues(v)
+			r.role = string(bytes.TrimSpace(v)) == "contentinfo"
 		case "itemprop":
 			s |= itempropCues(attrs.Value())
 		case "hidden":
@@ -611,11 +625,14 @@ func (r *recorder) readLink(attrs *blocks.Attrs) {
 // endMarks and pop are the recorder's end of an element at stack depth d,
 // in two parts each small enough for the compiler to inline into
 // Extractor.EndElement (as one method it was not). endMarks clears the
-// marks set at depth d: the element dropped with its content and the
-// JSON-LD script being read.
+// marks set at depth d: the element dropped with its content, the footer
+// landmark and the JSON-LD script being read.
 func (r *recorder) endMarks(d int) {
 	if r.kill == d {
 		r.kill = 0
+	}
+	if r.foot == d {
+		r.foot = 0
 	}
 	if r.ldDepth == d {
 		r.ldDepth = 0
@@ -655,6 +672,9 @@ func (r *recorder) Text(stack []blocks.Elem, text []byte) {
 		return
 	}
 	r.open.chars += n
+	if r.foot > 0 {
+		r.open.footer += n
+	}
 	r.open.any |= r.cues[len(r.cues)-1]
 	if k := len(r.lexSum); k > 0 {
 		r.open.lexSum += float32(n) * r.lexSum[k-1]

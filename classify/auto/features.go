@@ -1061,7 +1061,8 @@ const contextWindow = 3
 // probabilities in x.prob1 and the page's text total (as stage1 returns
 // it), sets its CFClass by whether that probability reaches th, and scores
 // it with e: its final log-odds go to x.prob, the highest of which stage2
-// returns. Every sum over the page (per group, per ancestor, the best
+// returns (a paragraph in a footer landmark gets probability 0 unscored,
+// where dropsFooter says so). Every sum over the page (per group, per ancestor, the best
 // stretch, the main container) is made first, from the probabilities and
 // the paragraphs alone, so that each row is written once and read by the
 // trees while still in cache (see stage1).
@@ -1075,6 +1076,7 @@ func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 	n := x.rec.elems + 1
 	var gap float32 // the text between the stretch and the paragraph after it
 	top := float32(-maxLogit)
+	x.noFooter = x.dropsFooter()
 	for i := range paras {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		f[fPrev] = meanProb(p1[max(0, i-contextWindow):i])
@@ -1114,10 +1116,34 @@ func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 			f[fInHalf] = b2f(x.under(x.pm.Parent(x.element(i)), half))
 		}
 		paras[i].CFClass = decide(p1[i] >= th)
+		if x.noFooter && x.inFooter(i) {
+			x.prob[i] = zeroLogit
+			continue
+		}
 		x.prob[i] = e.logit(x.row(i))
 		top = max(top, x.prob[i])
 	}
 	return top
+}
+
+// inFooter reports whether paragraph i is in a footer landmark.
+func (x *Extractor) inFooter(i int) bool {
+	return i < len(x.rec.paras) && x.rec.paras[i].inFooter()
+}
+
+// dropsFooter reports whether the paragraphs in footer landmarks are
+// dropped: whether the page has text outside them. A <footer> holds what
+// is about the page or the article, not in it (links, bylines, legal
+// notices, a shop's delivery and privacy terms), which the models, judging
+// the text, keep where it reads like prose; but a page wrapped whole in
+// one would come out empty.
+func (x *Extractor) dropsFooter() bool {
+	for i := range x.pm.Paragraphs() {
+		if x.pm.Paragraphs()[i].Length > 0 && !x.inFooter(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // bestStretch returns the first and last paragraph of the contiguous run

@@ -240,20 +240,16 @@ func TestPageThreshold(t *testing.T) {
 		{th: 0.7, share: 0.9, expected: true, favor: Recall, want: "good good good"},
 		{th: 0.8, expected: true, want: "good good bad", fallback: true},
 	} {
-		w := Weights{Stage2: Ensemble{Trees: []Tree{stepTree(fLength, 4, 0.3), stepTree(fLength, 3, 0.7)}}}
-		for f := range w.Threshold {
-			for t := range w.Threshold[f] {
-				w.Threshold[f][t], w.Relative[f][t] = tc.th, tc.share
+		w := lengthWeights(tc.th)
+		for f := range w.Relative {
+			for t := range w.Relative[f] {
+				w.Relative[f][t] = tc.share
 				w.ExpectedF[t] = tc.expected
 			}
 		}
 		x := New(Config{Model: &Model{Lang: w, NoLang: w}, Favor: tc.favor})
 		run(t, x, page)
-		var got []string
-		for _, p := range x.Paragraphs() {
-			got = append(got, p.Class.String())
-		}
-		if strings.Join(got, " ") != tc.want || x.Fallback() != tc.fallback {
+		if got := classes(x); got != tc.want || x.Fallback() != tc.fallback {
 			t.Errorf("%+v: classes %v (fallback %v)", tc, got, x.Fallback())
 		}
 	}
@@ -535,20 +531,66 @@ func TestWholeTables(t *testing.T) {
 			`<p>Print this page for later, or read it again now</p><table><tr><td>Print this page for later, or read it again now</td><td>Columbia Business School</td></tr></table>`,
 			"good bad good"},
 	} {
-		w := Weights{Stage2: Ensemble{Trees: []Tree{stepTree(fLength, 4, 0.3), stepTree(fLength, 3, 0.7)}}}
-		for f := range w.Threshold {
-			for t := range w.Threshold[f] {
-				w.Threshold[f][t] = 0.5
-			}
-		}
+		w := lengthWeights(0.5)
 		x := New(Config{Model: &Model{Lang: w, NoLang: w}})
 		run(t, x, tc.page)
-		var got []string
-		for _, p := range x.Paragraphs() {
-			got = append(got, p.Class.String())
-		}
-		if g := strings.Join(got, " "); g != tc.want {
+		if g := classes(x); g != tc.want {
 			t.Errorf("%s: classes %s, want %s", tc.name, g, tc.want)
+		}
+	}
+}
+
+// lengthWeights returns weights whose stage 2 scores by length alone (see
+// TestPageThreshold) and whose threshold is th for every page type and
+// favor.
+func lengthWeights(th float32) Weights {
+	w := Weights{Stage2: Ensemble{Trees: []Tree{stepTree(fLength, 4, 0.3), stepTree(fLength, 3, 0.7)}}}
+	for f := range w.Threshold {
+		for t := range w.Threshold[f] {
+			w.Threshold[f][t] = th
+		}
+	}
+	return w
+}
+
+// classes returns the classes of x's paragraphs, joined by spaces.
+func classes(x *Extractor) string {
+	var got []string
+	for _, p := range x.Paragraphs() {
+		got = append(got, p.Class.String())
+	}
+	return strings.Join(got, " ")
+}
+
+// TestFooterDropped checks that the paragraphs in a footer landmark (a
+// <footer> element, or one with role=contentinfo, with what is under it)
+// are dropped with probability 0 and "footer" for evidence, however they
+// score, unless the page has no text outside one.
+func TestFooterDropped(t *testing.T) {
+	// Two texts, long enough to be kept, that do not repeat each other.
+	a := `<p>` + strings.Repeat("The text of the page, read on and on. ", 12) + `</p>`
+	b := `<p>` + strings.Repeat("Terms of delivery, returns and privacy. ", 12) + `</p>`
+	for _, tc := range []struct {
+		name, page, want string
+	}{
+		{"a footer element", a + `<footer><div>` + b + `</div></footer>`, "good bad"},
+		{"a footer of the article", `<article>` + a + `<footer>` + b + `</footer></article>`, "good bad"},
+		{"role contentinfo", a + `<div role=" contentinfo">` + b + `</div>`, "good bad"},
+		{"text after the footer", `<div><footer>` + b + `</footer>` + a + `</div>`, "bad good"},
+		{"another role", a + `<div role="region">` + b + `</div>`, "good good"},
+		{"a page wrapped in a footer", `<footer>` + a + b + `</footer>`, "good good"},
+	} {
+		w := lengthWeights(0.5)
+		x := New(Config{Model: &Model{Lang: w, NoLang: w}})
+		run(t, x, tc.page)
+		if g := classes(x); g != tc.want {
+			t.Errorf("%s: classes %s, want %s", tc.name, g, tc.want)
+		}
+		for i, p := range x.Paragraphs() {
+			ev := string(x.AppendEvidence(nil, i, 1))
+			if dropped := p.Class != blocks.Good; dropped != (x.Probability(i) == 0) || dropped != (ev == "footer") {
+				t.Errorf("%s: paragraph %d %v, probability %.2f, evidence %q", tc.name, i, p.Class, x.Probability(i), ev)
+			}
 		}
 	}
 }

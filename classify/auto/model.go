@@ -493,10 +493,14 @@ func (x *Extractor) Fallback() bool { return x.fallback }
 // paragraph i's final score, as name+change or name-change pairs joined
 // by commas, strongest first: change is how much the log-odds would move
 // if the feature fell on the other side of each split that reads it. For
-// a paragraph read from JSON-LD it appends "json-ld".
+// a paragraph read from JSON-LD it appends "json-ld", for one dropped
+// unscored in a footer landmark "footer".
 func (x *Extractor) AppendEvidence(dst []byte, i, n int) []byte {
 	if x.FromJSONLD(i) {
 		return append(dst, "json-ld"...)
+	}
+	if x.noFooter && x.inFooter(i) {
+		return append(dst, "footer"...)
 	}
 	w := &x.model.Lang
 	if x.stop == nil {
