@@ -1062,10 +1062,10 @@ const contextWindow = 3
 // it), sets its CFClass by whether that probability reaches th, and scores
 // it with e: its final log-odds go to x.prob, the highest of which stage2
 // returns (a paragraph in a footer landmark gets probability 0 unscored,
-// where dropsFooter says so). Every sum over the page (per group, per ancestor, the best
-// stretch, the main container) is made first, from the probabilities and
-// the paragraphs alone, so that each row is written once and read by the
-// trees while still in cache (see stage1).
+// where dropsFooter says so). Every sum over the page (per group, per
+// ancestor, the best stretch, the main container) is made first, from the
+// probabilities and the paragraphs alone, so that each row is written once
+// and read by the trees while still in cache (see stage1).
 func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 	paras := x.pm.Paragraphs()
 	p1 := x.prob1
@@ -1138,8 +1138,9 @@ func (x *Extractor) inFooter(i int) bool {
 // the text, keep where it reads like prose; but a page wrapped whole in
 // one would come out empty.
 func (x *Extractor) dropsFooter() bool {
-	for i := range x.pm.Paragraphs() {
-		if x.pm.Paragraphs()[i].Length > 0 && !x.inFooter(i) {
+	paras := x.pm.Paragraphs()
+	for i := range paras {
+		if paras[i].Length > 0 && !x.inFooter(i) {
 			return true
 		}
 	}
