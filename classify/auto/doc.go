@@ -59,11 +59,12 @@
 // (BTE's best stretch), and whether it lies under the main container, the
 // deepest element holding most of the probable text at any depth (the
 // element trafilatura looks for, found here from the element numbering
-// without a DOM). The paragraphs of footer landmarks (footer elements,
-// role=contentinfo) are not scored but dropped, with probability 0, on
-// a page that has text outside them: what a footer holds is about the
-// page, and the models, judging text by how it reads, would keep its
-// legal and delivery terms on a site they have not learnt from.
+// without a DOM). The paragraphs of site landmarks (footers anywhere;
+// headers and navigation outside main and article elements, by tag or
+// role) are not scored but dropped, with probability 0, on a page that
+// has text outside them: what they hold is about the page or leads
+// elsewhere, and the models, judging text by how it reads, would keep a
+// footer's legal and delivery terms on a site they have not learnt from.
 // Config.Favor picks the threshold on the final
 // probability, one per page type, which on some types comes down to a
 // share of the page's highest probability (Weights.Relative) and on

@@ -120,7 +120,7 @@ type Extractor struct {
 	group      []int32                 // per paragraph: its slot in rep, -1 for none
 	typeProb   [NumPageTypes]float32   // the page type model's probabilities
 	fallback   bool                    // see Fallback
-	noFooter   bool                    // the paragraphs in footer landmarks were dropped (see dropsFooter)
+	landDrop   bool                    // the paragraphs in site landmarks were dropped (see dropsLandmarks)
 	contrib    [numFeatures]float32    // AppendEvidence's sums
 	fbuf       features                // the paragraph the trees read
 
@@ -276,7 +276,7 @@ func (x *Extractor) Language() string {
 
 // Probability returns the model's probability that paragraph i is main
 // text; 1 for a paragraph read from JSON-LD, which the model did not score,
-// and 0 for one dropped unscored in a footer landmark or as a repeat.
+// and 0 for one dropped unscored in a site landmark or as a repeat.
 func (x *Extractor) Probability(i int) float32 {
 	if x.FromJSONLD(i) {
 		return 1
@@ -358,8 +358,9 @@ type recorder struct {
 	pm      *blocks.ParagraphMaker
 	cues    []cueSet // cues in force per open element (stack depth - 1)
 	kill    int      // stack depth of an element dropped with its content, as the ParagraphMaker drops it
-	foot    int      // stack depth of the outermost footer landmark open (see paraCues.footer), 0 if none
-	role    bool     // the element being read has role=contentinfo
+	land    int      // stack depth of the outermost site landmark open (see paraCues.landmark), 0 if none
+	main    int      // stack depth of the outermost main or article element open, 0 if none
+	role    role     // the landmark role of the element being read
 	ldDepth int      // stack depth of the JSON-LD script being read, 0 if none
 	ld      []byte   // JSON-LD text
 	ldEnds  []int    // the end in ld of each script
@@ -413,19 +414,19 @@ type paraCues struct {
 	cue             [numCues]int32
 	any             cueSet
 	lexSum, lexNear float32 // the text's lexSum and lexNear, times its characters
-	footer          int32   // characters under a footer landmark: <footer>, or an element with role=contentinfo
+	landmark        int32   // characters under a site landmark (see recorder.startLandmark)
 }
 
-// inFooter reports whether most of the paragraph's text is under a footer
+// inLandmark reports whether most of the paragraph's text is under a site
 // landmark.
-func (c *paraCues) inFooter() bool { return 2*c.footer > c.chars }
+func (c *paraCues) inLandmark() bool { return 2*c.landmark > c.chars }
 
 // maxLD bounds the JSON-LD text kept per page.
 const maxLD = 4 << 20
 
 func (r *recorder) reset() {
 	r.cues = r.cues[:0]
-	r.kill, r.foot, r.ldDepth, r.elems, r.dropped = 0, 0, 0, 0, 0
+	r.kill, r.land, r.main, r.ldDepth, r.elems, r.dropped = 0, 0, 0, 0, 0, 0
 	r.ld, r.ldEnds = r.ld[:0], r.ldEnds[:0]
 	r.open = paraCues{}
 	r.paras = r.paras[:0]
@@ -456,7 +457,7 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	r.lexSum, r.lexNear = r.lexSum[:d], r.lexNear[:d]
 	i := info(e.Atom)
 	cues := r.inherited() | cueSet(i&iCues)
-	r.class, r.role = 0, false
+	r.class, r.role = 0, roleNone
 	start := len(r.classVals)
 	r.own = classInfo{}
 	if i&iCarries != 0 {
@@ -491,8 +492,55 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	if r.kill == 0 && i&iKilled != 0 {
 		r.kill = len(stack)
 	}
-	if r.foot == 0 && (e.Atom == atom.Footer || r.role) {
-		r.foot = len(stack)
+	r.startLandmark(e.Atom, len(stack))
+}
+
+// role is the landmark role an element declares, among those the recorder
+// tracks.
+type role uint8
+
+const (
+	roleNone role = iota
+	roleMain
+	roleArticle
+	roleContentinfo
+	roleBanner
+	roleNavigation
+)
+
+// landmarkRole returns the role a role attribute's value declares.
+func landmarkRole(v []byte) role {
+	switch string(bytes.TrimSpace(v)) {
+	case "main":
+		return roleMain
+	case "article":
+		return roleArticle
+	case "contentinfo":
+		return roleContentinfo
+	case "banner":
+		return roleBanner
+	case "navigation":
+		return roleNavigation
+	}
+	return roleNone
+}
+
+// startLandmark notes the element a at stack depth d opening the page's
+// main content or a site landmark. A site landmark is a footer (<footer>,
+// role=contentinfo) anywhere, or a header or navigation (<header>, <nav>,
+// role=banner, role=navigation) outside the main content (<main>,
+// <article>, role=main, role=article): the site's chrome around the
+// content, while an article's own header holds its title.
+func (r *recorder) startLandmark(a atom.Atom, d int) {
+	if r.main == 0 && (a == atom.Main || a == atom.Article || r.role == roleMain || r.role == roleArticle) {
+		r.main = d
+	}
+	if r.land != 0 {
+		return
+	}
+	if a == atom.Footer || r.role == roleContentinfo ||
+		r.main == 0 && (a == atom.Header || a == atom.Nav || r.role == roleBanner || r.role == roleNavigation) {
+		r.land = d
 	}
 }
 
@@ -572,7 +620,7 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 		case "role":
 			v := attrs.Value()
 			s |= roleCues(v)
-			r.role = string(bytes.TrimSpace(v)) == "contentinfo"
+			r.role = landmarkRole(v)
 		case "itemprop":
 			s |= itempropCues(attrs.Value())
 		case "hidden":
@@ -625,14 +673,17 @@ func (r *recorder) readLink(attrs *blocks.Attrs) {
 // endMarks and pop are the recorder's end of an element at stack depth d,
 // in two parts each small enough for the compiler to inline into
 // Extractor.EndElement (as one method it was not). endMarks clears the
-// marks set at depth d: the element dropped with its content, the footer
-// landmark and the JSON-LD script being read.
+// marks set at depth d: the element dropped with its content, the site
+// landmark, the main content and the JSON-LD script being read.
 func (r *recorder) endMarks(d int) {
 	if r.kill == d {
 		r.kill = 0
 	}
-	if r.foot == d {
-		r.foot = 0
+	if r.land == d {
+		r.land = 0
+	}
+	if r.main == d {
+		r.main = 0
 	}
 	if r.ldDepth == d {
 		r.ldDepth = 0
@@ -672,8 +723,8 @@ func (r *recorder) Text(stack []blocks.Elem, text []byte) {
 		return
 	}
 	r.open.chars += n
-	if r.foot > 0 {
-		r.open.footer += n
+	if r.land > 0 {
+		r.open.landmark += n
 	}
 	r.open.any |= r.cues[len(r.cues)-1]
 	if k := len(r.lexSum); k > 0 {

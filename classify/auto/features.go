@@ -1061,8 +1061,8 @@ const contextWindow = 3
 // probabilities in x.prob1 and the page's text total (as stage1 returns
 // it), sets its CFClass by whether that probability reaches th, and scores
 // it with e: its final log-odds go to x.prob, the highest of which stage2
-// returns (a paragraph in a footer landmark gets probability 0 unscored,
-// where dropsFooter says so). Every sum over the page (per group, per
+// returns (a paragraph in a site landmark gets probability 0 unscored,
+// where dropsLandmarks says so). Every sum over the page (per group, per
 // ancestor, the best stretch, the main container) is made first, from the
 // probabilities and the paragraphs alone, so that each row is written once
 // and read by the trees while still in cache (see stage1).
@@ -1076,7 +1076,7 @@ func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 	n := x.rec.elems + 1
 	var gap float32 // the text between the stretch and the paragraph after it
 	top := float32(-maxLogit)
-	x.noFooter = x.dropsFooter()
+	x.landDrop = x.dropsLandmarks()
 	for i := range paras {
 		f := x.feats[i*numFeatures : (i+1)*numFeatures]
 		f[fPrev] = meanProb(p1[max(0, i-contextWindow):i])
@@ -1116,7 +1116,7 @@ func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 			f[fInHalf] = b2f(x.under(x.pm.Parent(x.element(i)), half))
 		}
 		paras[i].CFClass = decide(p1[i] >= th)
-		if x.noFooter && x.inFooter(i) {
+		if x.landDrop && x.inLandmark(i) {
 			x.prob[i] = zeroLogit
 			continue
 		}
@@ -1126,21 +1126,22 @@ func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 	return top
 }
 
-// inFooter reports whether paragraph i is in a footer landmark.
-func (x *Extractor) inFooter(i int) bool {
-	return i < len(x.rec.paras) && x.rec.paras[i].inFooter()
+// inLandmark reports whether paragraph i is in a site landmark.
+func (x *Extractor) inLandmark(i int) bool {
+	return i < len(x.rec.paras) && x.rec.paras[i].inLandmark()
 }
 
-// dropsFooter reports whether the paragraphs in footer landmarks are
-// dropped: whether the page has text outside them. A <footer> holds what
-// is about the page or the article, not in it (links, bylines, legal
-// notices, a shop's delivery and privacy terms), which the models, judging
-// the text, keep where it reads like prose; but a page wrapped whole in
-// one would come out empty.
-func (x *Extractor) dropsFooter() bool {
+// dropsLandmarks reports whether the paragraphs in site landmarks (see
+// recorder.startLandmark) are dropped: whether the page has text outside
+// them. A footer holds what is about the page or the article, not in it
+// (links, bylines, legal notices, a shop's delivery and privacy terms),
+// and the site's header and navigation what leads elsewhere; the models,
+// judging the text, keep it where it reads like prose. But a page wrapped
+// whole in landmarks would come out empty.
+func (x *Extractor) dropsLandmarks() bool {
 	paras := x.pm.Paragraphs()
 	for i := range paras {
-		if paras[i].Length > 0 && !x.inFooter(i) {
+		if paras[i].Length > 0 && !x.inLandmark(i) {
 			return true
 		}
 	}

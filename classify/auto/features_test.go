@@ -178,7 +178,7 @@ func TestFallback(t *testing.T) {
 // features, each with a signed change.
 func TestAppendEvidence(t *testing.T) {
 	x := New(Config{AutoLanguage: true})
-	run(t, x, `<nav><a href="/">Home</a></nav><article><p>The council said on Tuesday that it would not be able to open the new library before the end of the year, because the builders had found problems with the roof.</p></article>`)
+	run(t, x, `<div class="menu"><a href="/">Home</a></div><article><p>The council said on Tuesday that it would not be able to open the new library before the end of the year, because the builders had found problems with the roof.</p></article>`)
 	for i := range x.Paragraphs() {
 		ev := string(x.AppendEvidence(nil, i, 3))
 		parts := strings.Split(ev, ",")
@@ -562,11 +562,11 @@ func classes(x *Extractor) string {
 	return strings.Join(got, " ")
 }
 
-// TestFooterDropped checks that the paragraphs in a footer landmark (a
-// <footer> element, or one with role=contentinfo, with what is under it)
-// are dropped with probability 0 and "footer" for evidence, however they
-// score, unless the page has no text outside one.
-func TestFooterDropped(t *testing.T) {
+// TestLandmarksDropped checks that the paragraphs in a site landmark (a
+// footer anywhere, a header or navigation outside the main content, with
+// what is under it) are dropped with probability 0 and "landmark" for
+// evidence, however they score, unless the page has no text outside one.
+func TestLandmarksDropped(t *testing.T) {
 	// Two texts, long enough to be kept, that do not repeat each other.
 	a := `<p>` + strings.Repeat("The text of the page, read on and on. ", 12) + `</p>`
 	b := `<p>` + strings.Repeat("Terms of delivery, returns and privacy. ", 12) + `</p>`
@@ -579,6 +579,12 @@ func TestFooterDropped(t *testing.T) {
 		{"text after the footer", `<div><footer>` + b + `</footer>` + a + `</div>`, "bad good"},
 		{"another role", a + `<div role="region">` + b + `</div>`, "good good"},
 		{"a page wrapped in a footer", `<footer>` + a + b + `</footer>`, "good good"},
+		{"a site header", `<header>` + b + `</header><div>` + a + `</div>`, "bad good"},
+		{"a navigation role", `<div role="navigation"><ul><li>` + b + `</ul></div>` + a, "bad good"},
+		{"a banner and a nav", `<div role=banner>` + b + `</div><nav>` + b + `</nav>` + a, "bad bad good"},
+		{"an article's header", `<article><header>` + b + `</header>` + a + `</article>`, "good good"},
+		{"a nav in the main content", `<div role="main"><nav>` + b + `</nav>` + a + `</div>`, "good good"},
+		{"a header after the main content", `<main>` + a + `</main><header>` + b + `</header>`, "good bad"},
 	} {
 		w := lengthWeights(0.5)
 		x := New(Config{Model: &Model{Lang: w, NoLang: w}})
@@ -588,7 +594,7 @@ func TestFooterDropped(t *testing.T) {
 		}
 		for i, p := range x.Paragraphs() {
 			ev := string(x.AppendEvidence(nil, i, 1))
-			if dropped := p.Class != blocks.Good; dropped != (x.Probability(i) == 0) || dropped != (ev == "footer") {
+			if dropped := p.Class != blocks.Good; dropped != (x.Probability(i) == 0) || dropped != (ev == "landmark") {
 				t.Errorf("%s: paragraph %d %v, probability %.2f, evidence %q", tc.name, i, p.Class, x.Probability(i), ev)
 			}
 		}

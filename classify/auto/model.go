@@ -494,13 +494,13 @@ func (x *Extractor) Fallback() bool { return x.fallback }
 // by commas, strongest first: change is how much the log-odds would move
 // if the feature fell on the other side of each split that reads it. For
 // a paragraph read from JSON-LD it appends "json-ld", for one dropped
-// unscored in a footer landmark "footer".
+// unscored in a site landmark "landmark".
 func (x *Extractor) AppendEvidence(dst []byte, i, n int) []byte {
 	if x.FromJSONLD(i) {
 		return append(dst, "json-ld"...)
 	}
-	if x.noFooter && x.inFooter(i) {
-		return append(dst, "footer"...)
+	if x.landDrop && x.inLandmark(i) {
+		return append(dst, "landmark"...)
 	}
 	w := &x.model.Lang
 	if x.stop == nil {

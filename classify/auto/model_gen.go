@@ -815,7 +815,7 @@ var builtin = Model{
 		Threshold: [numFavors][NumPageTypes]float32{
 			Balanced:  {0.47500008, 0.37500006, 0.47500008, 0.40000007, 0.32500005, 0.47500008, 0.40000007}, // article, forum, product, collection, listing, documentation, service
 			Precision: {0.72499985, 0.575, 0.55, 0.59999996, 0.32500005, 0.50000006, 0.42500007},            // article, forum, product, collection, listing, documentation, service
-			Recall:    {0.32500005, 0.25000003, 0.25000003, 0.15, 0.20000002, 0.30000004, 0.32500005},       // article, forum, product, collection, listing, documentation, service
+			Recall:    {0.32500005, 0.25000003, 0.25000003, 0.17500001, 0.15, 0.30000004, 0.17500001},       // article, forum, product, collection, listing, documentation, service
 		},
 		Relative: [numFavors][NumPageTypes]float32{
 			Balanced:  {0.6, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service

@@ -4,12 +4,14 @@
 // counts repeat from run to run where timings on a shared machine do not:
 //
 //	go build -o /tmp/passcount ./scripts/passcount
-//	GODEBUG=asyncpreemptoff=1 GOGC=off valgrind --tool=callgrind --branch-sim=yes \
+//	GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOGC=off valgrind --tool=callgrind --branch-sim=yes \
 //	    --collect-atstart=no --toggle-collect=main.measured /tmp/passcount ../shared/datasets/scrapinghub/html
 //
 // (Callgrind stops on the signals of Go's asynchronous preemption, hence
-// asyncpreemptoff; the pass runs on one locked thread, whose entry and exit
-// callgrind toggles its counting on.)
+// asyncpreemptoff, and on the RDTSCP instruction the runtime reads the
+// clock with where the processor has it, hence cpu.rdtscp=off; the pass
+// runs on one locked thread, whose entry and exit callgrind toggles its
+// counting on.)
 package main
 
 import (
