@@ -39,25 +39,41 @@ const (
 // cueSet is a set of cues, one bit each.
 type cueSet uint32
 
-// roleCues returns the cues of an ARIA role value.
-func roleCues(role []byte) cueSet {
-	switch string(bytes.TrimSpace(role)) {
+// role is a landmark role an element declares, among those the recorder
+// tracks (see recorder.startLandmark).
+type role uint8
+
+const (
+	roleNone role = iota
+	roleMain
+	roleArticle
+	roleContentinfo
+	roleBanner
+	roleNavigation
+)
+
+// roleCues returns the cues of an ARIA role value, and the landmark role
+// it declares.
+func roleCues(v []byte) (cueSet, role) {
+	switch string(bytes.TrimSpace(v)) {
 	case "article":
-		return 1 << cueArticle
+		return 1 << cueArticle, roleArticle
 	case "main":
-		return 1 << cueMain
-	case "navigation", "menu", "menubar":
-		return 1 << cueNav
+		return 1 << cueMain, roleMain
+	case "navigation":
+		return 1 << cueNav, roleNavigation
+	case "menu", "menubar":
+		return 1 << cueNav, roleNone
 	case "complementary":
-		return 1 << cueAside
+		return 1 << cueAside, roleNone
 	case "contentinfo":
-		return 1 << cueFooter
+		return 1 << cueFooter, roleContentinfo
 	case "banner":
-		return 1 << cueHeader
+		return 1 << cueHeader, roleBanner
 	case "dialog", "alertdialog":
-		return 1 << cuePromo
+		return 1 << cuePromo, roleNone
 	}
-	return 0
+	return 0, roleNone
 }
 
 // itempropCues returns the cues of a microdata itemprop value.

@@ -495,36 +495,6 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 	r.startLandmark(e.Atom, len(stack))
 }
 
-// role is the landmark role an element declares, among those the recorder
-// tracks.
-type role uint8
-
-const (
-	roleNone role = iota
-	roleMain
-	roleArticle
-	roleContentinfo
-	roleBanner
-	roleNavigation
-)
-
-// landmarkRole returns the role a role attribute's value declares.
-func landmarkRole(v []byte) role {
-	switch string(bytes.TrimSpace(v)) {
-	case "main":
-		return roleMain
-	case "article":
-		return roleArticle
-	case "contentinfo":
-		return roleContentinfo
-	case "banner":
-		return roleBanner
-	case "navigation":
-		return roleNavigation
-	}
-	return roleNone
-}
-
 // startLandmark notes the element a at stack depth d opening the page's
 // main content or a site landmark. A site landmark is a footer (<footer>,
 // role=contentinfo) anywhere, or a header or navigation (<header>, <nav>,
@@ -619,8 +589,8 @@ func (r *recorder) readCues(a atom.Atom, attrs *blocks.Attrs, depth int) cueSet 
 			r.addOwn(c, v)
 		case "role":
 			v := attrs.Value()
-			s |= roleCues(v)
-			r.role = landmarkRole(v)
+			c, role := roleCues(v)
+			s, r.role = s|c, role
 		case "itemprop":
 			s |= itempropCues(attrs.Value())
 		case "hidden":
