@@ -60,9 +60,9 @@
 // deepest element holding most of the probable text at any depth (the
 // element trafilatura looks for, found here from the element numbering
 // without a DOM). The paragraphs of site landmarks (footers anywhere;
-// headers and navigation outside main and article elements, by tag or
-// role) are not scored but dropped, with probability 0, on a page that
-// has text outside them: what they hold is about the page or leads
+// headers, navigation and asides outside main and article elements, by
+// tag or role) are not scored but dropped, with probability 0, on a page
+// that has text outside them: what they hold is about the page or leads
 // elsewhere, and the models, judging text by how it reads, would keep a
 // footer's legal and delivery terms on a site they have not learnt from.
 // Config.Favor picks the threshold on the final

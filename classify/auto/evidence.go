@@ -50,6 +50,7 @@ const (
 	roleContentinfo
 	roleBanner
 	roleNavigation
+	roleComplementary
 )
 
 // roleCues returns the cues of an ARIA role value, and the landmark role
@@ -65,7 +66,7 @@ func roleCues(v []byte) (cueSet, role) {
 	case "menu", "menubar":
 		return 1 << cueNav, roleNone
 	case "complementary":
-		return 1 << cueAside, roleNone
+		return 1 << cueAside, roleComplementary
 	case "contentinfo":
 		return 1 << cueFooter, roleContentinfo
 	case "banner":

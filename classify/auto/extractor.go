@@ -497,10 +497,11 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 
 // startLandmark notes the element a at stack depth d opening the page's
 // main content or a site landmark. A site landmark is a footer (<footer>,
-// role=contentinfo) anywhere, or a header or navigation (<header>, <nav>,
-// role=banner, role=navigation) outside the main content (<main>,
-// <article>, role=main, role=article): the site's chrome around the
-// content, while an article's own header holds its title.
+// role=contentinfo) anywhere, or a header, navigation or aside (<header>,
+// <nav>, <aside>, role=banner, role=navigation, role=complementary) outside
+// the main content (<main>, <article>, role=main, role=article): the site's
+// chrome around the content, while an article's own header holds its title
+// and its asides often hold quotes or a product's description.
 func (r *recorder) startLandmark(a atom.Atom, d int) {
 	if r.main == 0 && (a == atom.Main || a == atom.Article || r.role == roleMain || r.role == roleArticle) {
 		r.main = d
@@ -509,7 +510,8 @@ func (r *recorder) startLandmark(a atom.Atom, d int) {
 		return
 	}
 	if a == atom.Footer || r.role == roleContentinfo ||
-		r.main == 0 && (a == atom.Header || a == atom.Nav || r.role == roleBanner || r.role == roleNavigation) {
+		r.main == 0 && (a == atom.Header || a == atom.Nav || a == atom.Aside ||
+			r.role == roleBanner || r.role == roleNavigation || r.role == roleComplementary) {
 		r.land = d
 	}
 }

@@ -1135,9 +1135,9 @@ func (x *Extractor) inLandmark(i int) bool {
 // recorder.startLandmark) are dropped: whether the page has text outside
 // them. A footer holds what is about the page or the article, not in it
 // (links, bylines, legal notices, a shop's delivery and privacy terms),
-// and the site's header and navigation what leads elsewhere; the models,
-// judging the text, keep it where it reads like prose. But a page wrapped
-// whole in landmarks would come out empty.
+// and the site's header, navigation and sidebars what leads elsewhere;
+// the models, judging the text, keep it where it reads like prose. But a
+// page wrapped whole in landmarks would come out empty.
 func (x *Extractor) dropsLandmarks() bool {
 	paras := x.pm.Paragraphs()
 	for i := range paras {

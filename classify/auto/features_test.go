@@ -563,8 +563,8 @@ func classes(x *Extractor) string {
 }
 
 // TestLandmarksDropped checks that the paragraphs in a site landmark (a
-// footer anywhere, a header or navigation outside the main content, with
-// what is under it) are dropped with probability 0 and "landmark" for
+// footer anywhere, a header, navigation or aside outside the main content,
+// with what is under it) are dropped with probability 0 and "landmark" for
 // evidence, however they score, unless the page has no text outside one.
 func TestLandmarksDropped(t *testing.T) {
 	// Two texts, long enough to be kept, that do not repeat each other.
@@ -585,6 +585,10 @@ func TestLandmarksDropped(t *testing.T) {
 		{"an article's header", `<article><header>` + b + `</header>` + a + `</article>`, "good good"},
 		{"a nav in the main content", `<div role="main"><nav>` + b + `</nav>` + a + `</div>`, "good good"},
 		{"a header after the main content", `<main>` + a + `</main><header>` + b + `</header>`, "good bad"},
+		{"a sidebar", a + `<aside><div>` + b + `</div></aside>`, "good bad"},
+		{"a complementary role", `<div role="complementary">` + b + `</div>` + a, "bad good"},
+		{"an aside in the article", `<article>` + a + `<aside>` + b + `</aside></article>`, "good good"},
+		{"an aside in the main role", `<div role=main><aside>` + b + `</aside>` + a + `</div>`, "good good"},
 	} {
 		w := lengthWeights(0.5)
 		x := New(Config{Model: &Model{Lang: w, NoLang: w}})
