@@ -64,27 +64,34 @@ func ExampleDocument_Paragraphs() {
 // The "auto" algorithm guesses the page's language (here from its two
 // paragraphs) unless one is set, and combines the evidence of the other
 // algorithms with the page's structure; WithFavor trades precision against
-// recall: favouring precision, the headline, which the balanced and recall
-// settings keep, is left out, a short heading being less sure than the
-// paragraphs under it.
+// recall: a line of links under the article, which favouring precision
+// leaves out, is kept when favouring recall.
 func ExampleWithFavor() {
-	ex, err := jt.New(jt.WithAlgorithm("auto"), jt.WithFavor("precision"))
-	if err != nil {
-		log.Fatal(err)
+	page := strings.Replace(examplePage, `<div class="footer">`,
+		`<p><a href="/a">Rockets</a>, <a href="/b">budgets</a> and <a href="/c">launches</a> this year</p><div class="footer">`, 1)
+	var docs []*jt.Document
+	for _, favor := range []string{"precision", "recall"} {
+		ex, err := jt.New(jt.WithAlgorithm("auto"), jt.WithFavor(favor))
+		if err != nil {
+			log.Fatal(err)
+		}
+		doc, err := ex.ExtractBytes([]byte(page))
+		if err != nil {
+			log.Fatal(err)
+		}
+		docs = append(docs, doc)
 	}
-	doc, err := ex.ExtractBytes([]byte(examplePage))
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(doc.Algorithm(), doc.Language())
-	for i, p := range doc.Paragraphs {
-		fmt.Printf("%-4s %.30s\n", p.Class, doc.ParagraphText(i))
+	precise, complete := docs[0], docs[1]
+	fmt.Println(precise.Algorithm(), precise.Language())
+	for i, p := range precise.Paragraphs {
+		fmt.Printf("%-4s %-4s %.28s\n", p.Class, complete.Paragraphs[i].Class, precise.ParagraphText(i))
 	}
 	// Output:
 	// auto English
-	// bad  Home | News | About
-	// bad  Rockets and budgets
-	// good The agency said on Monday that
-	// good Engineers at the test site hav
-	// bad  © 2024 Example News. All right
+	// bad  bad  Home | News | About
+	// good good Rockets and budgets
+	// good good The agency said on Monday th
+	// good good Engineers at the test site h
+	// bad  good Rockets, budgets and launche
+	// bad  bad  © 2024 Example News. All rig
 }

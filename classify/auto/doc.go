@@ -61,10 +61,12 @@
 // element trafilatura looks for, found here from the element numbering
 // without a DOM). The paragraphs of site landmarks (footers anywhere;
 // headers, navigation and asides outside main and article elements, by
-// tag or role) are not scored but dropped, with probability 0, on a page
-// that has text outside them: what they hold is about the page or leads
-// elsewhere, and the models, judging text by how it reads, would keep a
-// footer's legal and delivery terms on a site they have not learnt from.
+// tag or role), of figure captions and of dialogs are not scored but
+// dropped, with probability 0, on a page that has text outside them: what
+// they hold is about the page, leads elsewhere, describes a picture or
+// lies over the page, and the models, judging text by how it reads, would
+// keep a footer's legal and delivery terms on a site they have not learnt
+// from.
 // Config.Favor picks the threshold on the final
 // probability, one per page type, which on some types comes down to a
 // share of the page's highest probability (Weights.Relative) and on

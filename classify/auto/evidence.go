@@ -53,6 +53,19 @@ const (
 	roleComplementary
 )
 
+// region is the kind of region whose paragraphs the Extractor drops
+// unscored (see recorder.startLandmark and startCaption).
+type region uint8
+
+const (
+	regionLandmark region = iota // a site landmark
+	regionCaption                // a figure's caption
+	regionDialog                 // a dialog
+)
+
+// regionNames are the regions' names, as AppendEvidence gives them.
+var regionNames = [...]string{regionLandmark: "landmark", regionCaption: "caption", regionDialog: "dialog"}
+
 // roleCues returns the cues of an ARIA role value, and the landmark role
 // it declares.
 func roleCues(v []byte) (cueSet, role) {

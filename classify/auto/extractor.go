@@ -120,7 +120,7 @@ type Extractor struct {
 	group      []int32                 // per paragraph: its slot in rep, -1 for none
 	typeProb   [NumPageTypes]float32   // the page type model's probabilities
 	fallback   bool                    // see Fallback
-	landDrop   bool                    // the paragraphs in site landmarks were dropped (see dropsLandmarks)
+	landDrop   bool                    // the paragraphs in site landmarks, captions and dialogs were dropped (see dropsLandmarks)
 	contrib    [numFeatures]float32    // AppendEvidence's sums
 	fbuf       features                // the paragraph the trees read
 
@@ -276,7 +276,8 @@ func (x *Extractor) Language() string {
 
 // Probability returns the model's probability that paragraph i is main
 // text; 1 for a paragraph read from JSON-LD, which the model did not score,
-// and 0 for one dropped unscored in a site landmark or as a repeat.
+// and 0 for one dropped unscored in a site landmark, a caption or a
+// dialog, or as a repeat.
 func (x *Extractor) Probability(i int) float32 {
 	if x.FromJSONLD(i) {
 		return 1
@@ -358,7 +359,8 @@ type recorder struct {
 	pm      *blocks.ParagraphMaker
 	cues    []cueSet // cues in force per open element (stack depth - 1)
 	kill    int      // stack depth of an element dropped with its content, as the ParagraphMaker drops it
-	land    int      // stack depth of the outermost site landmark open (see paraCues.landmark), 0 if none
+	land    int      // stack depth of the outermost dropped region open (see startLandmark, startCaption), 0 if none
+	landIs  region   // the kind of that region; regionLandmark while none is open, so that startLandmark need not set it
 	main    int      // stack depth of the outermost main or article element open, 0 if none
 	role    role     // the landmark role of the element being read
 	ldDepth int      // stack depth of the JSON-LD script being read, 0 if none
@@ -414,11 +416,12 @@ type paraCues struct {
 	cue             [numCues]int32
 	any             cueSet
 	lexSum, lexNear float32 // the text's lexSum and lexNear, times its characters
-	landmark        int32   // characters under a site landmark (see recorder.startLandmark)
+	landmark        int32   // characters under a dropped region (see recorder.startLandmark, startCaption)
+	region          region  // the kind of the last such region its text was under
 }
 
-// inLandmark reports whether most of the paragraph's text is under a site
-// landmark.
+// inLandmark reports whether most of the paragraph's text is under a
+// dropped region.
 func (c *paraCues) inLandmark() bool { return 2*c.landmark > c.chars }
 
 // maxLD bounds the JSON-LD text kept per page.
@@ -427,6 +430,7 @@ const maxLD = 4 << 20
 func (r *recorder) reset() {
 	r.cues = r.cues[:0]
 	r.kill, r.land, r.main, r.ldDepth, r.elems, r.dropped = 0, 0, 0, 0, 0, 0
+	r.landIs = regionLandmark
 	r.ld, r.ldEnds = r.ld[:0], r.ldEnds[:0]
 	r.open = paraCues{}
 	r.paras = r.paras[:0]
@@ -493,15 +497,19 @@ func (r *recorder) StartElement(stack []blocks.Elem, attrs *blocks.Attrs) {
 		r.kill = len(stack)
 	}
 	r.startLandmark(e.Atom, len(stack))
+	r.startCaption(e.Atom, len(stack))
 }
 
 // startLandmark notes the element a at stack depth d opening the page's
-// main content or a site landmark. A site landmark is a footer (<footer>,
-// role=contentinfo) anywhere, or a header, navigation or aside (<header>,
-// <nav>, <aside>, role=banner, role=navigation, role=complementary) outside
-// the main content (<main>, <article>, role=main, role=article): the site's
-// chrome around the content, while an article's own header holds its title
-// and its asides often hold quotes or a product's description.
+// main content or a site landmark, a region whose paragraphs are dropped
+// unscored (see Extractor.dropsLandmarks). A site landmark is a footer
+// (<footer>, role=contentinfo) anywhere, or a header, navigation or aside
+// (<header>, <nav>, <aside>, role=banner, role=navigation,
+// role=complementary) outside the main content (<main>, <article>,
+// role=main, role=article): the site's chrome around the content, while an
+// article's own header holds its title and its asides often hold quotes or
+// a product's description. startCaption notes the other dropped regions;
+// the two are apart so that each is inlined.
 func (r *recorder) startLandmark(a atom.Atom, d int) {
 	if r.main == 0 && (a == atom.Main || a == atom.Article || r.role == roleMain || r.role == roleArticle) {
 		r.main = d
@@ -513,6 +521,23 @@ func (r *recorder) startLandmark(a atom.Atom, d int) {
 		r.main == 0 && (a == atom.Header || a == atom.Nav || a == atom.Aside ||
 			r.role == roleBanner || r.role == roleNavigation || r.role == roleComplementary) {
 		r.land = d
+	}
+}
+
+// startCaption notes the element a at stack depth d opening a figure's
+// caption, which describes a picture rather than continues the text, or a
+// dialog: a layer over the page (a consent form, a cart, a newsletter
+// sign-up), shown or not, rather than its text. Their paragraphs are
+// dropped as a site landmark's are, anywhere on the page.
+func (r *recorder) startCaption(a atom.Atom, d int) {
+	if r.land != 0 {
+		return
+	}
+	switch {
+	case a == atom.Figcaption:
+		r.land, r.landIs = d, regionCaption
+	case a == atom.Dialog:
+		r.land, r.landIs = d, regionDialog
 	}
 }
 
@@ -646,13 +671,14 @@ func (r *recorder) readLink(attrs *blocks.Attrs) {
 // in two parts each small enough for the compiler to inline into
 // Extractor.EndElement (as one method it was not). endMarks clears the
 // marks set at depth d: the element dropped with its content, the site
-// landmark, the main content and the JSON-LD script being read.
+// landmark, caption or dialog, the main content and the JSON-LD script
+// being read.
 func (r *recorder) endMarks(d int) {
 	if r.kill == d {
 		r.kill = 0
 	}
 	if r.land == d {
-		r.land = 0
+		r.land, r.landIs = 0, regionLandmark
 	}
 	if r.main == d {
 		r.main = 0
@@ -697,6 +723,7 @@ func (r *recorder) Text(stack []blocks.Elem, text []byte) {
 	r.open.chars += n
 	if r.land > 0 {
 		r.open.landmark += n
+		r.open.region = r.landIs
 	}
 	r.open.any |= r.cues[len(r.cues)-1]
 	if k := len(r.lexSum); k > 0 {

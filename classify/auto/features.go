@@ -1061,11 +1061,12 @@ const contextWindow = 3
 // probabilities in x.prob1 and the page's text total (as stage1 returns
 // it), sets its CFClass by whether that probability reaches th, and scores
 // it with e: its final log-odds go to x.prob, the highest of which stage2
-// returns (a paragraph in a site landmark gets probability 0 unscored,
-// where dropsLandmarks says so). Every sum over the page (per group, per
-// ancestor, the best stretch, the main container) is made first, from the
-// probabilities and the paragraphs alone, so that each row is written once
-// and read by the trees while still in cache (see stage1).
+// returns (a paragraph in a site landmark, a caption or a dialog gets
+// probability 0 unscored, where dropsLandmarks says so). Every sum over
+// the page (per group, per ancestor, the best stretch, the main container)
+// is made first, from the probabilities and the paragraphs alone, so that
+// each row is written once and read by the trees while still in cache (see
+// stage1).
 func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 	paras := x.pm.Paragraphs()
 	p1 := x.prob1
@@ -1126,18 +1127,20 @@ func (x *Extractor) stage2(e *Ensemble, th, total float32) float32 {
 	return top
 }
 
-// inLandmark reports whether paragraph i is in a site landmark.
+// inLandmark reports whether paragraph i is in a site landmark, a figure
+// caption or a dialog.
 func (x *Extractor) inLandmark(i int) bool {
 	return i < len(x.rec.paras) && x.rec.paras[i].inLandmark()
 }
 
-// dropsLandmarks reports whether the paragraphs in site landmarks (see
-// recorder.startLandmark) are dropped: whether the page has text outside
-// them. A footer holds what is about the page or the article, not in it
-// (links, bylines, legal notices, a shop's delivery and privacy terms),
-// and the site's header, navigation and sidebars what leads elsewhere;
-// the models, judging the text, keep it where it reads like prose. But a
-// page wrapped whole in landmarks would come out empty.
+// dropsLandmarks reports whether the paragraphs in site landmarks, figure
+// captions and dialogs (see recorder.startLandmark and startCaption) are
+// dropped: whether the page has text outside them. A footer holds what is
+// about the page or the article, not in it (links, bylines, legal notices,
+// a shop's delivery and privacy terms), and the site's header, navigation
+// and sidebars what leads elsewhere; the models, judging the text, keep it
+// where it reads like prose. But a page wrapped whole in them would come
+// out empty.
 func (x *Extractor) dropsLandmarks() bool {
 	paras := x.pm.Paragraphs()
 	for i := range paras {

@@ -562,33 +562,43 @@ func classes(x *Extractor) string {
 	return strings.Join(got, " ")
 }
 
-// TestLandmarksDropped checks that the paragraphs in a site landmark (a
-// footer anywhere, a header, navigation or aside outside the main content,
-// with what is under it) are dropped with probability 0 and "landmark" for
-// evidence, however they score, unless the page has no text outside one.
+// TestLandmarksDropped checks that the paragraphs in a dropped region
+// (a site landmark: a footer anywhere, a header, navigation or aside
+// outside the main content; a figure's caption; a dialog; with what is
+// under it) are dropped with probability 0 and the region's kind
+// for evidence, however they score, unless the page has no text outside
+// one.
 func TestLandmarksDropped(t *testing.T) {
 	// Two texts, long enough to be kept, that do not repeat each other.
 	a := `<p>` + strings.Repeat("The text of the page, read on and on. ", 12) + `</p>`
 	b := `<p>` + strings.Repeat("Terms of delivery, returns and privacy. ", 12) + `</p>`
 	for _, tc := range []struct {
 		name, page, want string
+		regions          string // the evidence of the dropped paragraphs, in order; "landmark" each if empty
 	}{
-		{"a footer element", a + `<footer><div>` + b + `</div></footer>`, "good bad"},
-		{"a footer of the article", `<article>` + a + `<footer>` + b + `</footer></article>`, "good bad"},
-		{"role contentinfo", a + `<div role=" contentinfo">` + b + `</div>`, "good bad"},
-		{"text after the footer", `<div><footer>` + b + `</footer>` + a + `</div>`, "bad good"},
-		{"another role", a + `<div role="region">` + b + `</div>`, "good good"},
-		{"a page wrapped in a footer", `<footer>` + a + b + `</footer>`, "good good"},
-		{"a site header", `<header>` + b + `</header><div>` + a + `</div>`, "bad good"},
-		{"a navigation role", `<div role="navigation"><ul><li>` + b + `</ul></div>` + a, "bad good"},
-		{"a banner and a nav", `<div role=banner>` + b + `</div><nav>` + b + `</nav>` + a, "bad bad good"},
-		{"an article's header", `<article><header>` + b + `</header>` + a + `</article>`, "good good"},
-		{"a nav in the main content", `<div role="main"><nav>` + b + `</nav>` + a + `</div>`, "good good"},
-		{"a header after the main content", `<main>` + a + `</main><header>` + b + `</header>`, "good bad"},
-		{"a sidebar", a + `<aside><div>` + b + `</div></aside>`, "good bad"},
-		{"a complementary role", `<div role="complementary">` + b + `</div>` + a, "bad good"},
-		{"an aside in the article", `<article>` + a + `<aside>` + b + `</aside></article>`, "good good"},
-		{"an aside in the main role", `<div role=main><aside>` + b + `</aside>` + a + `</div>`, "good good"},
+		{"a footer element", a + `<footer><div>` + b + `</div></footer>`, "good bad", ""},
+		{"a footer of the article", `<article>` + a + `<footer>` + b + `</footer></article>`, "good bad", ""},
+		{"role contentinfo", a + `<div role=" contentinfo">` + b + `</div>`, "good bad", ""},
+		{"text after the footer", `<div><footer>` + b + `</footer>` + a + `</div>`, "bad good", ""},
+		{"another role", a + `<div role="region">` + b + `</div>`, "good good", ""},
+		{"a page wrapped in a footer", `<footer>` + a + b + `</footer>`, "good good", ""},
+		{"a site header", `<header>` + b + `</header><div>` + a + `</div>`, "bad good", ""},
+		{"a navigation role", `<div role="navigation"><ul><li>` + b + `</ul></div>` + a, "bad good", ""},
+		{"a banner and a nav", `<div role=banner>` + b + `</div><nav>` + b + `</nav>` + a, "bad bad good", ""},
+		{"an article's header", `<article><header>` + b + `</header>` + a + `</article>`, "good good", ""},
+		{"a nav in the main content", `<div role="main"><nav>` + b + `</nav>` + a + `</div>`, "good good", ""},
+		{"a header after the main content", `<main>` + a + `</main><header>` + b + `</header>`, "good bad", ""},
+		{"a sidebar", a + `<aside><div>` + b + `</div></aside>`, "good bad", ""},
+		{"a complementary role", `<div role="complementary">` + b + `</div>` + a, "bad good", ""},
+		{"an aside in the article", `<article>` + a + `<aside>` + b + `</aside></article>`, "good good", ""},
+		{"an aside in the main role", `<div role=main><aside>` + b + `</aside>` + a + `</div>`, "good good", ""},
+		{"a figure's caption", `<figure><img src=x.png><figcaption>` + b + `</figcaption></figure>` + a, "bad good", "caption"},
+		{"a caption in the article", `<article>` + a + `<figure><figcaption><span>` + b + `</span></figcaption></figure></article>`, "good bad", "caption"},
+		{"a caption in a footer", a + `<footer><figure><figcaption>` + b + `</figcaption></figure></footer>`, "good bad", "landmark"},
+		{"a footer after a caption", `<figure><figcaption>` + b + `</figcaption></figure>` + a + `<footer>` + b + `</footer>`, "bad good bad", "caption landmark"},
+		{"a dialog", a + `<dialog class="cart">` + b + `</dialog>`, "good bad", "dialog"},
+		{"a dialog shown", `<dialog open>` + b + `</dialog><div>` + a + `</div>`, "bad good", "dialog"},
+		{"a page in a dialog", `<dialog>` + a + `</dialog>`, "good", ""},
 	} {
 		w := lengthWeights(0.5)
 		x := New(Config{Model: &Model{Lang: w, NoLang: w}})
@@ -596,11 +606,23 @@ func TestLandmarksDropped(t *testing.T) {
 		if g := classes(x); g != tc.want {
 			t.Errorf("%s: classes %s, want %s", tc.name, g, tc.want)
 		}
+		var regions []string
 		for i, p := range x.Paragraphs() {
 			ev := string(x.AppendEvidence(nil, i, 1))
-			if dropped := p.Class != blocks.Good; dropped != (x.Probability(i) == 0) || dropped != (ev == "landmark") {
+			dropped := p.Class != blocks.Good
+			if dropped != (x.Probability(i) == 0) || dropped != slices.Contains(regionNames[:], ev) {
 				t.Errorf("%s: paragraph %d %v, probability %.2f, evidence %q", tc.name, i, p.Class, x.Probability(i), ev)
 			}
+			if dropped {
+				regions = append(regions, ev)
+			}
+		}
+		want := tc.regions
+		if want == "" {
+			want = strings.TrimSpace(strings.Repeat("landmark ", len(regions)))
+		}
+		if got := strings.Join(regions, " "); got != want {
+			t.Errorf("%s: dropped paragraphs' evidence %q, want %q", tc.name, got, want)
 		}
 	}
 }

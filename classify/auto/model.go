@@ -494,13 +494,14 @@ func (x *Extractor) Fallback() bool { return x.fallback }
 // by commas, strongest first: change is how much the log-odds would move
 // if the feature fell on the other side of each split that reads it. For
 // a paragraph read from JSON-LD it appends "json-ld", for one dropped
-// unscored in a site landmark "landmark".
+// unscored the kind of region it is in: "landmark" (a site landmark),
+// "caption" (a figure's caption) or "dialog".
 func (x *Extractor) AppendEvidence(dst []byte, i, n int) []byte {
 	if x.FromJSONLD(i) {
 		return append(dst, "json-ld"...)
 	}
 	if x.landDrop && x.inLandmark(i) {
-		return append(dst, "landmark"...)
+		return append(dst, regionNames[x.rec.paras[i].region]...)
 	}
 	w := &x.model.Lang
 	if x.stop == nil {

@@ -814,12 +814,12 @@ var builtin = Model{
 		}},
 		Threshold: [numFavors][NumPageTypes]float32{
 			Balanced:  {0.47500008, 0.37500006, 0.47500008, 0.40000007, 0.32500005, 0.47500008, 0.40000007}, // article, forum, product, collection, listing, documentation, service
-			Precision: {0.72499985, 0.575, 0.55, 0.59999996, 0.32500005, 0.50000006, 0.42500007},            // article, forum, product, collection, listing, documentation, service
+			Precision: {0.47500008, 0.575, 0.55, 0.59999996, 0.32500005, 0.50000006, 0.42500007},            // article, forum, product, collection, listing, documentation, service
 			Recall:    {0.32500005, 0.25000003, 0.25000003, 0.17500001, 0.15, 0.30000004, 0.17500001},       // article, forum, product, collection, listing, documentation, service
 		},
 		Relative: [numFavors][NumPageTypes]float32{
 			Balanced:  {0.6, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
-			Precision: {0.8, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
+			Precision: {0.7, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
 			Recall:    {0.7, 0, 0, 0, 0, 0, 0}, // article, forum, product, collection, listing, documentation, service
 		},
 		ExpectedF: [NumPageTypes]bool{false, true, true, true, true, true, true}, // article, forum, product, collection, listing, documentation, service
@@ -1631,8 +1631,8 @@ var builtin = Model{
 		}},
 		Threshold: [numFavors][NumPageTypes]float32{
 			Balanced:  {0.47500008, 0.40000007, 0.42500007, 0.42500007, 0.35000005, 0.52500004, 0.59999996}, // article, forum, product, collection, listing, documentation, service
-			Precision: {0.69999987, 0.47500008, 0.50000006, 0.55, 0.42500007, 0.72499985, 0.62499994},       // article, forum, product, collection, listing, documentation, service
-			Recall:    {0.32500005, 0.25000003, 0.22500002, 0.40000007, 0.22500002, 0.35000005, 0.22500002}, // article, forum, product, collection, listing, documentation, service
+			Precision: {0.6749999, 0.47500008, 0.50000006, 0.55, 0.42500007, 0.72499985, 0.62499994},        // article, forum, product, collection, listing, documentation, service
+			Recall:    {0.30000004, 0.25000003, 0.22500002, 0.40000007, 0.22500002, 0.35000005, 0.22500002}, // article, forum, product, collection, listing, documentation, service
 		},
 		Relative: [numFavors][NumPageTypes]float32{
 			Balanced:  {0, 0, 0, 0, 0, 0, 0},   // article, forum, product, collection, listing, documentation, service
