@@ -68,7 +68,7 @@ func ExampleDocument_Paragraphs() {
 // leaves out, is kept when favouring recall.
 func ExampleWithFavor() {
 	page := strings.Replace(examplePage, `<div class="footer">`,
-		`<p><a href="/a">Rockets</a>, <a href="/b">budgets</a> and <a href="/c">launches</a> this year</p><div class="footer">`, 1)
+		`<div><a href="/a">Rockets</a>, <a href="/b">budgets</a>, <a href="/c">launches</a></div><div class="footer">`, 1)
 	var docs []*jt.Document
 	for _, favor := range []string{"precision", "recall"} {
 		ex, err := jt.New(jt.WithAlgorithm("auto"), jt.WithFavor(favor))
@@ -92,6 +92,6 @@ func ExampleWithFavor() {
 	// good good Rockets and budgets
 	// good good The agency said on Monday th
 	// good good Engineers at the test site h
-	// bad  good Rockets, budgets and launche
+	// bad  good Rockets, budgets, launches
 	// bad  bad  © 2024 Example News. All rig
 }

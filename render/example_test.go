@@ -9,8 +9,7 @@ import (
 )
 
 // A Document extracted with structure renders as Markdown: headings,
-// emphasis and code keep their form. (The table is left out: the
-// classifier judged it, as one piece, not to be main text.)
+// emphasis, code and tables keep their form.
 func Example() {
 	ex, err := jt.New(jt.WithAlgorithm("auto"), jt.WithStructure(true))
 	if err != nil {
@@ -40,4 +39,9 @@ tool --version</code></pre>
 	// ```
 	//
 	// It reads the formats below, each from a file or from standard input when no file is named.
+	//
+	// | Format | Extension |
+	// | --- | --- |
+	// | Markdown | .md |
+	// | HTML | .html |
 }

@@ -164,17 +164,18 @@ func TestLanguageGuess(t *testing.T) {
 }
 
 // TestBoilerplateDropped checks that the menu and the copyright line of a
-// small page are dropped and that a hidden copy of the text is not kept.
+// small page are dropped. Hidden text is not part of it: it is evidence
+// the models weigh, not a rule, since tabs, accordions and collapsed
+// descriptions hide main text about as often as menus hide boilerplate.
 func TestBoilerplateDropped(t *testing.T) {
 	text := "The council said on Tuesday that it would not be able to open the new library before the end of the year, because the builders had found problems with the roof."
-	html := page(text, text+" They have asked the city for more money.") // a repeat in full is dropped
-	html = append(html[:len(html)-len("</body></html>")], []byte(`<div style="display:none"><p>`+text+` Hidden.</p></div></body></html>`)...)
+	html := page(text, text+" They have asked the city for more money.")
 	p := newPipe(t, auto.Config{AutoLanguage: true})
 	if err := p.Run(html); err != nil {
 		t.Fatal(err)
 	}
 	got := p.GoodText()
-	for _, bad := range []string{"Home", "rights reserved", "Hidden."} {
+	for _, bad := range []string{"Home", "rights reserved"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("kept %q: %q", bad, got)
 		}

@@ -15,7 +15,7 @@
 // without a stoplist) are ensembles of oblivious trees fitted by Newton
 // boosting of the log loss, each example weighted by its share of the
 // page's words so that every page counts the same, as in the metrics
-// (a scrapinghub page twice: -news-weight; the 181 news pages hold the
+// (a scrapinghub page three times: -news-weight; the 181 news pages hold the
 // convention of news extraction, against 1,358 pages of seven kinds;
 // -type-weight weighs the wcxb-dev pages of chosen types otherwise).
 // The page type model's trees are fitted on top of a logistic regression
@@ -78,7 +78,7 @@ func main() {
 	trees := flag.Int("trees", 96, "trees of stage 2")
 	rate := flag.Float64("rate", 0.2, "learning rate")
 	cols := flag.Float64("cols", 1, "share of the features each tree may split on, drawn per tree")
-	news := flag.Float64("news-weight", 2, "weight of a scrapinghub page in training, against 1 for a wcxb-dev page")
+	news := flag.Float64("news-weight", 3, "weight of a scrapinghub page in training, against 1 for a wcxb-dev page")
 	typeWeights := typeWeightFlag{}
 	flag.Var(typeWeights, "type-weight", "weights of wcxb-dev pages by annotated type in training, `TYPE=W,...` (1 for a type not named), e.g. product=2,listing=2")
 	salt := flag.Int("fold-salt", 0, "salt of the domain hash that cuts the cross-validation folds (the fits' inner folds take salt+1): another value gives another split, to tell a change from the noise of one split")
