@@ -533,10 +533,10 @@ func (r *recorder) startCaption(a atom.Atom, d int) {
 	if r.land != 0 {
 		return
 	}
-	switch {
-	case a == atom.Figcaption:
+	switch a {
+	case atom.Figcaption:
 		r.land, r.landIs = d, regionCaption
-	case a == atom.Dialog:
+	case atom.Dialog:
 		r.land, r.landIs = d, regionDialog
 	}
 }
