@@ -166,7 +166,7 @@ func TestLanguageGuess(t *testing.T) {
 // TestBoilerplateDropped checks that the menu and the copyright line of a
 // small page are dropped. Hidden text is not part of it: it is evidence
 // the models weigh, not a rule, since tabs, accordions and collapsed
-// descriptions hide main text about as often as menus hide boilerplate.
+// descriptions hide main text, as menus hide boilerplate.
 func TestBoilerplateDropped(t *testing.T) {
 	text := "The council said on Tuesday that it would not be able to open the new library before the end of the year, because the builders had found problems with the roof."
 	html := page(text, text+" They have asked the city for more money.")
